@@ -1,0 +1,166 @@
+"""explain(hand): the bid, the rule that fired, and why every other rule did or did not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from .cards import HAND_SIZE, Hand, parse_hand
+from .facts import Facts, Tally
+from .rules import RULE_BY_ID, RULES, Rule, first_rule
+
+NEAR_MISS_GAP = 2
+NEAR_MISS_COUNT = 3
+
+FIRED, FAILED, SHADOWED, NOT_REACHED = "fired", "failed", "shadowed", "not reached"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rule of the decision list, as it went for this hand."""
+
+    rule: str
+    status: str
+    reasons: tuple[str, ...]
+    would_bid: str | None = None
+
+    def to_dict(self) -> dict:
+        """The step as plain JSON types."""
+        rule = RULE_BY_ID[self.rule]
+        return {"rule": self.rule, "name": rule.name, "status": self.status,
+                "reasons": list(self.reasons), "would_bid": self.would_bid}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The opening bid for a hand with everything needed to explain it."""
+
+    facts: Facts
+    bid: str | None
+    rule: str
+    trace: tuple[Step, ...]
+    notes: tuple[str, ...]
+    near_misses: tuple[str, ...]
+
+    @property
+    def fired(self) -> Rule:
+        """The rule that decided the bid."""
+        return RULE_BY_ID[self.rule]
+
+    @property
+    def explanation(self) -> str:
+        """The decision in one or two sentences."""
+        fired = self.fired
+        step = next(step for step in self.trace if step.status == FIRED)
+        if self.bid is None:
+            text = f"No opening bid ({fired.id}): no rule from R1 to R8 applies."
+            if self.near_misses:
+                text += " Closest: " + "; ".join(self.near_misses) + "."
+            return text
+        text = f"{self.bid} by {fired.id} ({fired.name}): " + "; ".join(step.reasons) + "."
+        if fired.how:
+            text += f" Suit: {fired.how}."
+        return text
+
+    def to_dict(self) -> dict:
+        """The advice as plain JSON types."""
+        return {
+            **self.facts.to_dict(),
+            "bid": self.bid,
+            "rule": self.rule,
+            "rule_name": self.fired.name,
+            "rule_sentence": self.fired.sentence,
+            "explanation": self.explanation,
+            "trace": [step.to_dict() for step in self.trace],
+            "notes": list(self.notes),
+            "near_misses": list(self.near_misses),
+        }
+
+
+def explain(hand: str | Hand) -> Advice:
+    """The opening bid for *hand* (text or Hand), the rule behind it and the full trace.
+
+    :raises InvalidHandError: if text is not a hand of 13 different cards.
+    """
+    facts = Facts(hand if isinstance(hand, Hand) else parse_hand(hand))
+    tally = facts.tally
+    fired = first_rule(tally)
+    bid = fired.bid(tally, facts.suit_hcp)
+    trace = tuple(_step(rule, fired, facts) for rule in RULES)
+    return Advice(facts, bid, fired.id, trace, _notes(fired, bid, trace),
+                  _near_misses(tally) if fired.level is None else ())
+
+
+def _step(rule: Rule, fired: Rule, facts: Facts) -> Step:
+    tally = facts.tally
+    if rule is fired:
+        return Step(rule.id, FIRED,
+                    tuple(condition.success(tally) for condition in rule.conditions))
+    if rule.applies(tally) and rule.level is None:
+        return Step(rule.id, NOT_REACHED, (f"applies only when no rule above does; "
+                                           f"{fired.id} did",))
+    if rule.applies(tally):
+        would_bid = rule.bid(tally, facts.suit_hcp)
+        return Step(rule.id, SHADOWED, (f"also applies, but {fired.id} comes first",),
+                    would_bid)
+    return Step(rule.id, FAILED,
+                tuple(condition.failure(tally) for condition in rule.failures(tally)))
+
+
+def _notes(fired: Rule, bid: str | None, trace: tuple[Step, ...]) -> tuple[str, ...]:
+    notes = [_shadow_note(step, bid) for step in trace if step.status == SHADOWED]
+    if fired.ruling:
+        notes.append(f"{fired.id}: {fired.ruling_text}")
+    return tuple(notes)
+
+
+def _shadow_note(step: Step, bid: str | None) -> str:
+    if step.would_bid == bid:
+        return f"{step.rule} also applies and would bid the same {bid}."
+    return (f"{step.rule} also applies and would bid {step.would_bid}; "
+            f"the assignment says the first rule that applies wins.")
+
+
+def _near_misses(tally: Tally) -> tuple[str, ...]:
+    """Rules that one failed condition, by a small gap, keeps from opening this hand."""
+    misses, seen = [], set()
+    for rule in RULES:
+        failures = rule.failures(tally)
+        if len(failures) != 1 or not is_reachable(rule):
+            continue
+        condition = failures[0]
+        key = (condition.failure(tally), condition.gap(tally))
+        if condition.gap(tally) <= NEAR_MISS_GAP and key not in seen:
+            seen.add(key)
+            misses.append((condition.gap(tally),
+                           f"{condition.shortfall(tally)} {rule.name} ({rule.id})"))
+    return tuple(text for _, text in sorted(misses, key=lambda miss: miss[0])
+                 [:NEAR_MISS_COUNT])
+
+
+# The fewest and most high card points a suit of each length can hold.
+_MOST_SUIT_HCP = (0, 4, 7, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10)
+_LEAST_SUIT_HCP = (0,) * 10 + (1, 3, 6, 10)
+
+
+def possible_tallies():
+    """Every (lengths, HCP) that some 13-card hand has."""
+    for lengths in product(range(HAND_SIZE + 1), repeat=4):
+        if sum(lengths) != HAND_SIZE:
+            continue
+        low = sum(_LEAST_SUIT_HCP[length] for length in lengths)
+        high = sum(_MOST_SUIT_HCP[length] for length in lengths)
+        for hcp in range(low, high + 1):
+            yield Tally(lengths, hcp)
+
+
+@lru_cache(maxsize=None)
+def reachable_rule_ids() -> frozenset[str]:
+    """The rules that decide the bid of at least one hand."""
+    return frozenset(first_rule(tally).id for tally in possible_tallies())
+
+
+def is_reachable(rule: Rule) -> bool:
+    """Whether any hand is decided by *rule* (R4 never is: R3 always comes first)."""
+    return rule.id in reachable_rule_ids()

@@ -1,0 +1,330 @@
+"""Cards and hands, and the one parser every entry point uses."""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+HAND_SIZE = 13
+MAX_INPUT_LENGTH = 200
+EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+SEPARATORS = " \t\r\n,"
+EMOJI_SELECTOR = "\ufe0f"
+TOKEN_ECHO_LIMIT = 20
+
+
+class InvalidHandError(ValueError):
+    """Raised when text is not a hand; the message says what, where and what to do."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+class InvalidHandWarning(UserWarning):
+    """Warned when a graded function answers for a hand with duplicates or a wrong count."""
+
+
+class Suit(enum.IntEnum):
+    """A suit, ranked clubs < diamonds < hearts < spades."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The assignment's letter: C, D, H or S."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♣, ♦, ♥ or ♠."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def word(self) -> str:
+        """The suit's name in a sentence: clubs, diamonds, hearts or spades."""
+        return self.name.lower()
+
+    @property
+    def is_major(self) -> bool:
+        """Hearts and spades are the majors."""
+        return self >= Suit.HEARTS
+
+    @property
+    def is_minor(self) -> bool:
+        """Clubs and diamonds are the minors."""
+        return not self.is_major
+
+
+SUITS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class Rank(enum.IntEnum):
+    """A card's rank, from two to ace."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def label(self) -> str:
+        """The assignment's label: 2-10, J, Q, K or A."""
+        return str(self.value) if self <= Rank.TEN else self.name[0]
+
+    @property
+    def word(self) -> str:
+        """The rank's name in a sentence, such as ten or ace."""
+        return self.name.lower()
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card; orders by suit, then rank."""
+
+    suit: Suit
+    rank: Rank
+
+    def __str__(self) -> str:
+        return self.rank.label + self.suit.letter
+
+    @property
+    def spoken(self) -> str:
+        """The card as a screen reader should say it, e.g. 'ace of spades'."""
+        return f"{self.rank.word} of {self.suit.word}"
+
+
+DECK = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+CARD_BY_TOKEN = {str(card): card for card in DECK}
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Cards held, kept in canonical order: spades first, each suit high to low."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, reverse=True)))
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def in_suit(self, suit: Suit) -> tuple[Card, ...]:
+        """The cards of one suit, high to low."""
+        return tuple(card for card in self.cards if card.suit == suit)
+
+    @property
+    def dotted(self) -> str:
+        """The hand in PBN dot notation, spades first, T for ten."""
+        return ".".join(
+            "".join("T" if card.rank == Rank.TEN else card.rank.label
+                    for card in self.in_suit(suit))
+            for suit in SUITS_HIGH_FIRST)
+
+
+# Parsing ------------------------------------------------------------------
+
+_SUIT_BY_CHARACTER = {
+    **{suit.letter: suit for suit in Suit}, **{suit.symbol: suit for suit in Suit}}
+_RANK_BY_TEXT = {**{rank.label: rank for rank in Rank}, "T": Rank.TEN}
+_RANK = "(10|[2-9TJQKA])"
+_SUIT = "([CDHS♣♦♥♠])"
+_CARD_PATTERN = re.compile(_RANK + _SUIT)
+_SUIT_FIRST_PATTERN = re.compile(_SUIT + _RANK)
+_RUN_TOGETHER_PATTERN = re.compile(f"(?:{_RANK}{_SUIT}){{2,}}")
+_SPLIT_PATTERN = re.compile(f"[{SEPARATORS}]+")
+_RANKS_HELP = "ranks are 2-10, J, Q, K, A"
+_SUITS_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
+_NOTATION_HELP = (
+    "use 13 cards such as '10H AS' separated by spaces or commas, "
+    "or dot notation such as 'AKQ2.J54.T9.8765'")
+
+
+def parse_hand(text: str) -> Hand:
+    """Read 13 distinct cards in any accepted notation.
+
+    :raises TypeError: if *text* is not a str.
+    :raises InvalidHandError: naming what is wrong, where, and what to do.
+    """
+    cards = read_cards(text)
+    problem = hand_problem(cards)
+    if problem:
+        raise InvalidHandError(problem, problem_code(cards))
+    return Hand(cards)
+
+
+def read_cards(text: str) -> tuple[Card, ...]:
+    """Read every card in *text*, without checking the count or duplicates."""
+    if not isinstance(text, str):
+        raise TypeError(
+            f"a hand must be a str such as {EXAMPLE_HAND!r}, "
+            f"not {type(text).__name__}")
+    canonical = _read_canonical(text)
+    if canonical:
+        return canonical
+    _check_length(text)
+    _check_characters(text)
+    text = text.replace(EMOJI_SELECTOR, "").strip(SEPARATORS)
+    if not text:
+        raise InvalidHandError(
+            f"no cards entered: paste 13 cards separated by spaces, "
+            f"e.g. {EXAMPLE_HAND!r}", "empty")
+    if "." in text:
+        return _read_dotted(text)
+    return tuple(_read_token(token, position)
+                 for position, token in enumerate(_SPLIT_PATTERN.split(text), 1))
+
+
+def hand_problem(cards: tuple[Card, ...]) -> str | None:
+    """Say what keeps these cards from being a hand (a wrong count, duplicates), if anything."""
+    problems = [_count_problem(len(cards)), _duplicates_problem(cards)]
+    return "; ".join(problem for problem in problems if problem) or None
+
+
+def problem_code(cards: tuple[Card, ...]) -> str:
+    """The error code for cards that are not a hand: wrong_count, else duplicate_card."""
+    return "wrong_count" if len(cards) != HAND_SIZE else "duplicate_card"
+
+
+def _read_canonical(text: str) -> tuple[Card, ...] | None:
+    """Read the assignment's own form (13 distinct tokens, single spaces) quickly."""
+    tokens = text.split(" ")
+    if len(tokens) != HAND_SIZE or len(set(tokens)) != HAND_SIZE:
+        return None
+    cards = tuple(map(CARD_BY_TOKEN.get, tokens))
+    return None if None in cards else cards
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_INPUT_LENGTH:
+        raise InvalidHandError(
+            f"the input is {len(text):,} characters long; a hand is at most "
+            f"{MAX_INPUT_LENGTH}: paste just the 13 cards", "too_long")
+
+
+def _check_characters(text: str) -> None:
+    for index, character in enumerate(text):
+        if _is_allowed(character) or (
+                character == EMOJI_SELECTOR and index and text[index - 1] in "♣♦♥♠"):
+            continue
+        raise InvalidHandError(
+            f"character {describe_character(character)} at position {index + 1} "
+            f"is not allowed: {_NOTATION_HELP}", "bad_character")
+
+
+def _is_allowed(character: str) -> bool:
+    return (character.isascii() and (character.isalnum() or character in SEPARATORS + ".")
+            or character in "♣♦♥♠")
+
+
+def describe_character(character: str) -> str:
+    """Name a character safely: printable ASCII quoted, anything else as U+XXXX (NAME)."""
+    if character.isascii() and character.isprintable():
+        return repr(character)
+    name = unicodedata.name(character, "")
+    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
+
+
+def _read_token(token: str, position: int) -> Card:
+    match = _CARD_PATTERN.fullmatch(token.upper())
+    if not match:
+        raise InvalidHandError(_bad_token_message(token, position), "bad_card")
+    rank, suit = match.groups()
+    return Card(_SUIT_BY_CHARACTER[suit], _RANK_BY_TEXT[rank])
+
+
+def _bad_token_message(token: str, position: int) -> str:
+    upper = token.upper()
+    start = f"card {position} {echo(token)}"
+    suit_first = _SUIT_FIRST_PATTERN.fullmatch(upper)
+    if suit_first:
+        suit, rank = suit_first.groups()
+        return (f"{start} has the suit first: write the rank, then the suit "
+                f"(did you mean '{rank}{suit}'?)")
+    if _RUN_TOGETHER_PATTERN.fullmatch(upper):
+        return f"{start} is several cards run together: put a space between cards"
+    if upper[-1] in _SUIT_BY_CHARACTER:
+        return f"{start} is not a card: {echo(token[:-1])} is not a rank; {_RANKS_HELP}"
+    if upper in _RANK_BY_TEXT:
+        return f"{start} has no suit: add C, D, H or S after the rank"
+    rank = re.match(_RANK, upper)
+    if rank:
+        return (f"{start} is not a card: {echo(token[rank.end():])} is not a suit; "
+                f"{_SUITS_HELP}")
+    return (f"{start} is not a card: write a rank (2-10, J, Q, K, A) "
+            f"then a suit (C, D, H, S), e.g. 10H")
+
+
+def _read_dotted(text: str) -> tuple[Card, ...]:
+    if any(separator in text for separator in SEPARATORS):
+        raise InvalidHandError(
+            f"dot notation is one word with no spaces: four suits separated by dots, "
+            f"spades first, e.g. 'AKQ2.J54.T9.8765'; got {echo(text)}", "bad_notation")
+    holdings = text.split(".")
+    if len(holdings) != len(Suit):
+        raise InvalidHandError(
+            f"dot notation has 4 suits separated by 3 dots, spades first, "
+            f"e.g. 'AKQ2.J54.T9.8765'; {echo(text)} has {len(holdings) - 1}",
+            "bad_notation")
+    return tuple(card for suit, holding in zip(SUITS_HIGH_FIRST, holdings)
+                 for card in _read_holding(suit, holding))
+
+
+def _read_holding(suit: Suit, holding: str) -> list[Card]:
+    ranks = re.findall("10|.", holding.upper())
+    for rank in ranks:
+        if rank not in _RANK_BY_TEXT:
+            raise InvalidHandError(
+                f"the {suit.word} {echo(holding)} in dot notation: {echo(rank)} is not a "
+                f"rank; ranks are A K Q J T (or 10) and 9 down to 2", "bad_card")
+    return [Card(suit, _RANK_BY_TEXT[rank]) for rank in ranks]
+
+
+def echo(text: str) -> str:
+    """Quote user text for a message, cut to a readable length."""
+    if len(text) > TOKEN_ECHO_LIMIT:
+        text = text[:TOKEN_ECHO_LIMIT - 1] + "…"
+    return f"'{text}'"
+
+
+def _count_problem(count: int) -> str | None:
+    if count == HAND_SIZE:
+        return None
+    gap = abs(count - HAND_SIZE)
+    how = f"missing {gap}" if count < HAND_SIZE else f"{gap} too many"
+    return f"a hand has 13 cards; this one has {count} ({how})"
+
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times"}
+
+
+def _duplicates_problem(cards: tuple[Card, ...]) -> str | None:
+    repeated = [(card, times) for card, times in Counter(cards).items() if times > 1]
+    if not repeated:
+        return None
+    return ", ".join(
+        f"'{card}' appears {_TIMES.get(times, f'{times} times')}"
+        for card, times in sorted(repeated, reverse=True)) + " (a hand holds each card once)"

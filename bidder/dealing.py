@@ -1,0 +1,212 @@
+"""Dealing: seeded random hands, hands to order, and how often each opening occurs.
+
+The same seed gives the same hands on any machine: the stream for a seed comes from
+Python's own Mersenne Twister, four hands to each shuffled deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator
+
+from .advice import is_reachable
+from .cards import DECK, HAND_SIZE, Hand
+from .graded import CARD_CODES, code_hcp, decide, key_tally, tally_key
+from .rules import RULE_BY_ID, RULES, Rule
+
+SEARCH_LIMIT = 2_000_000
+MAX_COUNT = 100
+MAX_STATS_HANDS = 1_000_000
+DEFAULT_STATS_HANDS = 100_000
+NO_BID_WORDS = ("none", "pass", "no bid", "nobid", "-")
+
+
+class DealError(ValueError):
+    """Raised for a request no hand can meet; the message says why and what to ask."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def _bid_order(bid: str) -> tuple[int, int]:
+    return int(bid[0]), "CDHSN".index(bid[1])
+
+
+ALL_BIDS: tuple[str | None, ...] = (
+    *sorted({bid for rule in RULES for bid in rule.bids if bid}, key=_bid_order), None)
+
+
+def bid_label(bid: str | None) -> str:
+    """A bid as people read it: the bid itself, or 'None' for no bid."""
+    return "None" if bid is None else bid
+
+
+def reachable_bids() -> tuple[str | None, ...]:
+    """Every bid that some hand opens, in bidding order, None last."""
+    bids = {bid for rule in RULES if is_reachable(rule) for bid in rule.bids}
+    return tuple(bid for bid in ALL_BIDS if bid in bids)
+
+
+def parse_bid(text: str) -> str | None:
+    """Read a bid such as '2nt' or '1S'; 'None', 'Pass' or '-' mean no bid.
+
+    :raises DealError: if no rule makes that bid.
+    """
+    cleaned = " ".join(text.split()).upper()
+    if cleaned.lower() in NO_BID_WORDS:
+        return None
+    if cleaned not in ALL_BIDS:
+        choices = ", ".join(map(bid_label, ALL_BIDS))
+        raise DealError(f"'{text[:20]}' is not a bid the rules make: choose one of "
+                        f"{choices}", "unknown_bid")
+    return cleaned
+
+
+def parse_rule(text: str) -> Rule:
+    """Read a rule id such as 'R8' or 'r8'.
+
+    :raises DealError: if there is no such rule.
+    """
+    rule = RULE_BY_ID.get(text.strip().upper())
+    if rule is None:
+        raise DealError(f"'{text[:20]}' is not a rule: choose one of "
+                        f"{RULES[0].id} to {RULES[-1].id}", "unknown_rule")
+    return rule
+
+
+def hand_stream(seed: int) -> Iterator[tuple[int, ...]]:
+    """Endless hands for *seed*, as indexes into DECK: four to each shuffled deck."""
+    rng = random.Random(seed)
+    while True:
+        keys = [rng.random() for _ in DECK]
+        order = sorted(range(len(DECK)), key=keys.__getitem__)
+        for start in range(0, len(DECK), HAND_SIZE):
+            yield tuple(order[start:start + HAND_SIZE])
+
+
+def _code(indexes: tuple[int, ...]) -> int:
+    return sum(map(CARD_CODES.__getitem__, indexes))
+
+
+def _hand(indexes: tuple[int, ...]) -> Hand:
+    return Hand(tuple(DECK[index] for index in indexes))
+
+
+def random_hand(seed: int) -> Hand:
+    """The first hand dealt for *seed*."""
+    return _hand(next(hand_stream(seed)))
+
+
+def check_request(bid: str | None = ..., rule: Rule | None = None) -> None:
+    """Refuse a request no hand can meet: an unreachable rule, or a bid it never makes.
+
+    *bid* is ``...`` for any bid; None asks for a hand that opens nothing.
+    """
+    if rule is not None and not is_reachable(rule):
+        raise DealError(f"no hand fires {rule.id}: {rule.ruling_text}", "unreachable")
+    if rule is not None and bid is not ... and bid not in rule.bids:
+        makes = " or ".join(map(bid_label, rule.bids))
+        raise DealError(f"{rule.id} never bids {bid_label(bid)}: it bids {makes}",
+                        "mismatch")
+
+
+def deal(seed: int, bid: str | None = ..., rule: Rule | None = None) -> Hand:
+    """The first hand for *seed* that opens *bid* (``...`` for any) by *rule* (any).
+
+    :raises DealError: if no hand can meet the request.
+    """
+    check_request(bid, rule)
+    for tries, indexes in enumerate(hand_stream(seed)):
+        if tries == SEARCH_LIMIT:
+            raise DealError(f"no such hand in the first {SEARCH_LIMIT:,} dealt for "
+                            f"seed {seed}: try another seed", "not_found")
+        fired, opened = decide(_code(indexes))
+        if (bid is ... or opened == bid) and (rule is None or fired is rule):
+            return _hand(indexes)
+
+
+def deal_set(count: int, seed: int, bid: str | None = ...,
+             rule: Rule | None = None) -> list[tuple[int, Hand]]:
+    """*count* hands to order, one per seed from *seed* on, each with its seed."""
+    if not 1 <= count <= MAX_COUNT:
+        raise DealError(f"ask for 1 to {MAX_COUNT} hands, not {count}", "bad_count")
+    return [(seed + offset, deal(seed + offset, bid, rule)) for offset in range(count)]
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """How often each bid and rule occurs over seeded random hands."""
+
+    hands: int
+    seed: int
+    by_bid: tuple[tuple[str | None, int], ...]
+    by_rule: tuple[tuple[str, int], ...]
+    overlaps: tuple[tuple[str, str, int], ...]
+    hcp_by_bid: tuple[tuple[str | None, tuple[int, ...]], ...]
+
+    def share(self, count: int) -> float:
+        """A count as a percentage of all hands."""
+        return 100.0 * count / self.hands
+
+    def to_dict(self) -> dict:
+        """The statistics as plain JSON types."""
+        return {
+            "hands": self.hands, "seed": self.seed,
+            "by_bid": [{"bid": bid, "count": count} for bid, count in self.by_bid],
+            "by_rule": [{"rule": rule, "count": count} for rule, count in self.by_rule],
+            "overlaps": [{"fired": fired, "shadowed": shadowed, "count": count}
+                         for fired, shadowed, count in self.overlaps],
+            "hcp_by_bid": [{"bid": bid, "hcp_counts": list(counts)}
+                           for bid, counts in self.hcp_by_bid],
+        }
+
+
+@lru_cache(maxsize=1 << 12)
+def _shadowed(key: int) -> tuple[tuple[str, str], ...]:
+    """(fired, shadowed) rule pairs for a code's length and HCP fields."""
+    tally = key_tally(key)
+    applying = [rule for rule in RULES if rule.level is not None and rule.applies(tally)]
+    return tuple((applying[0].id, rule.id) for rule in applying[1:])
+
+
+@lru_cache(maxsize=16)
+def statistics(hands: int = DEFAULT_STATS_HANDS, seed: int = 1) -> Statistics:
+    """Count bids, rules, shadowing overlaps and HCP over *hands* hands for *seed*.
+
+    :raises DealError: if *hands* is not between 1 and MAX_STATS_HANDS.
+    """
+    if not 1 <= hands <= MAX_STATS_HANDS:
+        raise DealError(f"ask for 1 to {MAX_STATS_HANDS:,} hands, not {hands:,}",
+                        "bad_count")
+    outcomes, keys = Counter(), Counter()
+    stream = hand_stream(seed)
+    for _ in range(hands):
+        code = _code(next(stream))
+        fired, bid = decide(code)
+        outcomes[fired.id, bid, code_hcp(code)] += 1
+        keys[tally_key(code)] += 1
+    return _summarise(hands, seed, outcomes, keys)
+
+
+def _summarise(hands: int, seed: int, outcomes: Counter, keys: Counter) -> Statistics:
+    by_bid, by_rule, hcp = Counter(), Counter(), {}
+    for (rule, bid, points), count in outcomes.items():
+        by_bid[bid] += count
+        by_rule[rule] += count
+        hcp.setdefault(bid, [0] * 38)[points] += count
+    overlaps = Counter()
+    for key, count in keys.items():
+        for pair in _shadowed(key):
+            overlaps[pair] += count
+    return Statistics(
+        hands, seed,
+        tuple((bid, by_bid[bid]) for bid in ALL_BIDS),
+        tuple((rule.id, by_rule[rule.id]) for rule in RULES),
+        tuple((fired, shadowed, count) for (fired, shadowed), count
+              in sorted(overlaps.items())),
+        tuple((bid, tuple(hcp[bid])) for bid in ALL_BIDS if bid in hcp))

@@ -1,0 +1,157 @@
+"""What a hand is worth: high card points, length points, shape and balance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .cards import SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
+
+HCP_BY_RANK = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+LENGTH_POINTS_AFTER = 4  # one distribution point for each card beyond the fourth
+BALANCED_LENGTHS = range(2, 5)  # every suit 2 to 4 cards ...
+BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a minor
+
+
+def card_hcp(card: Card) -> int:
+    """High card points of one card: A 4, K 3, Q 2, J 1, else 0."""
+    return HCP_BY_RANK.get(card.rank, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What the rules read: the length of each suit (clubs first) and the HCP."""
+
+    lengths: tuple[int, int, int, int]
+    hcp: int
+
+    def length(self, suit: Suit) -> int:
+        """Cards held in *suit*."""
+        return self.lengths[suit]
+
+    def length_points(self, suit: Suit) -> int:
+        """Distribution points from *suit*: one per card beyond the fourth."""
+        return max(0, self.lengths[suit] - LENGTH_POINTS_AFTER)
+
+    @property
+    def distribution(self) -> int:
+        """Distribution points of the whole hand."""
+        return sum(map(self.length_points, Suit))
+
+    @property
+    def points(self) -> int:
+        """High card points plus distribution points."""
+        return self.hcp + self.distribution
+
+    @property
+    def shape(self) -> str:
+        """Suit lengths, spades-hearts-diamonds-clubs, e.g. '1-4-3-5'."""
+        return "-".join(str(self.lengths[suit]) for suit in SUITS_HIGH_FIRST)
+
+    @property
+    def balanced(self) -> bool:
+        """Every suit 2-4 cards, or 5-3-3-2 with the five cards in a minor."""
+        return self.balanced_reason.startswith("balanced")
+
+    @property
+    def balanced_reason(self) -> str:
+        """Why the hand is balanced or not, in a sentence."""
+        if all(length in BALANCED_LENGTHS for length in self.lengths):
+            return (f"balanced: every suit has {BALANCED_LENGTHS.start} to "
+                    f"{BALANCED_LENGTHS.stop - 1} cards")
+        pattern = "-".join(map(str, BALANCED_WITH_MINOR))
+        five = BALANCED_WITH_MINOR[0]
+        if sorted(self.lengths, reverse=True) == list(BALANCED_WITH_MINOR):
+            suit = Suit(self.lengths.index(five))
+            kind = "minor" if suit.is_minor else "major"
+            verdict = "balanced" if suit.is_minor else "not balanced"
+            return f"{verdict}: {pattern} with the {five} cards in a {kind} ({suit.word})"
+        suit, length = self._least_balanced_suit()
+        return (f"not balanced: {suit.word} has {_cards(length)}; every suit needs "
+                f"{BALANCED_LENGTHS.start} to {BALANCED_LENGTHS.stop - 1} "
+                f"(or {pattern} with a {five}-card minor)")
+
+    def _least_balanced_suit(self) -> tuple[Suit, int]:
+        def distance(suit: Suit) -> int:
+            length = self.lengths[suit]
+            return max(BALANCED_LENGTHS.start - length, length - BALANCED_LENGTHS.stop + 1)
+        suit = max(SUITS_HIGH_FIRST, key=distance)
+        return suit, self.lengths[suit]
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything computed about one hand, once: the numbers and where they come from."""
+
+    hand: Hand
+
+    @cached_property
+    def tally(self) -> Tally:
+        """The lengths and HCP the rules read."""
+        lengths = [0, 0, 0, 0]
+        for card in self.hand:
+            lengths[card.suit] += 1
+        return Tally(tuple(lengths), sum(map(card_hcp, self.hand)))
+
+    @property
+    def hcp(self) -> int:
+        """High card points."""
+        return self.tally.hcp
+
+    @property
+    def distribution(self) -> int:
+        """Distribution points."""
+        return self.tally.distribution
+
+    @property
+    def points(self) -> int:
+        """High card points plus distribution points."""
+        return self.tally.points
+
+    @property
+    def shape(self) -> str:
+        """Suit lengths, spades-hearts-diamonds-clubs."""
+        return self.tally.shape
+
+    @property
+    def balanced(self) -> bool:
+        """Whether the hand is balanced."""
+        return self.tally.balanced
+
+    @property
+    def balanced_reason(self) -> str:
+        """Why the hand is balanced or not."""
+        return self.tally.balanced_reason
+
+    @cached_property
+    def honours(self) -> tuple[tuple[Card, int], ...]:
+        """The cards that score high card points, with their points, spades first."""
+        return tuple((card, card_hcp(card)) for card in self.hand if card_hcp(card))
+
+    def suit_hcp(self, suit: Suit) -> int:
+        """High card points held in *suit*."""
+        return sum(card_hcp(card) for card in self.hand.in_suit(suit))
+
+    def to_dict(self) -> dict:
+        """The facts as plain JSON types."""
+        return {
+            "hand": str(self.hand),
+            "hcp": self.hcp,
+            "distribution": self.distribution,
+            "points": self.points,
+            "shape": self.shape,
+            "balanced": self.balanced,
+            "balanced_reason": self.balanced_reason,
+            "hcp_by_card": [{"card": str(card), "hcp": points}
+                            for card, points in self.honours],
+            "suits": [{"suit": suit.word, "symbol": suit.symbol,
+                       "cards": [str(card) for card in self.hand.in_suit(suit)],
+                       "length": self.tally.length(suit),
+                       "hcp": self.suit_hcp(suit),
+                       "distribution": self.tally.length_points(suit)}
+                      for suit in SUITS_HIGH_FIRST],
+        }

@@ -1,0 +1,318 @@
+"""The decision list R1..R9 as data: conditions with their thresholds, and suit choosers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from .cards import Suit
+from .facts import Tally
+
+MAJORS = (Suit.HEARTS, Suit.SPADES)
+MINORS = (Suit.CLUBS, Suit.DIAMONDS)
+SuitHcp = Optional[Callable[[Suit], int]]
+_MEASURES = {"hcp": "HCP", "points": "points"}
+
+
+def plural(count: int, unit: str) -> str:
+    """'1 point', '2 points'; HCP and cards handled too."""
+    if unit == "HCP":
+        return f"{count} HCP"
+    singular = unit[:-1] if unit.endswith("s") else unit
+    return f"{count} {singular if count == 1 else singular + 's'}"
+
+
+@dataclass(frozen=True)
+class Between:
+    """High card points or points within inclusive bounds; no high bound means 'or more'."""
+
+    measure: str
+    low: int
+    high: int | None = None
+
+    @property
+    def unit(self) -> str:
+        """How the measure is written: HCP or points."""
+        return _MEASURES[self.measure]
+
+    @property
+    def text(self) -> str:
+        """The condition as written in the rule list, e.g. '16-18 HCP' or '22+ points'."""
+        span = f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
+        return f"{span} {self.unit}"
+
+    def value(self, tally: Tally) -> int:
+        """This hand's HCP or points."""
+        return getattr(tally, self.measure)
+
+    def gap(self, tally: Tally) -> int:
+        """How far the hand is from the range: 0 inside, else the missing or extra amount."""
+        value = self.value(tally)
+        above = 0 if self.high is None else value - self.high
+        return max(0, self.low - value, above)
+
+    def holds(self, tally: Tally) -> bool:
+        """Whether the hand's value is in range."""
+        return not self.gap(tally)
+
+    def failure(self, tally: Tally) -> str:
+        """Why the condition fails, with this hand's number."""
+        return f"needs {self.text}, has {self.value(tally)}"
+
+    def success(self, tally: Tally) -> str:
+        """The condition met, with this hand's number."""
+        return f"{self.text}: has {self.value(tally)}"
+
+    def shortfall(self, tally: Tally) -> str:
+        """The gap in words, e.g. '1 HCP short of' or '2 points too many for'."""
+        direction = "short of" if self.value(tally) < self.low else "too many for"
+        return f"{plural(self.gap(tally), self.unit)} {direction}"
+
+
+@dataclass(frozen=True)
+class Balanced:
+    """The hand is balanced."""
+
+    text = "a balanced hand"
+
+    def gap(self, tally: Tally) -> int:
+        """0 when balanced, else 1: shape is all or nothing."""
+        return 0 if tally.balanced else 1
+
+    def holds(self, tally: Tally) -> bool:
+        """Whether the hand is balanced."""
+        return tally.balanced
+
+    def failure(self, tally: Tally) -> str:
+        """Why the hand is not balanced."""
+        return f"needs {self.text}; {tally.balanced_reason}"
+
+    def success(self, tally: Tally) -> str:
+        """Why the hand is balanced."""
+        return tally.balanced_reason
+
+    def shortfall(self, tally: Tally) -> str:
+        """The gap in words."""
+        return "only the shape keeps it from"
+
+
+@dataclass(frozen=True)
+class LongSuit:
+    """Some suit among *suits* holds *low* to *high* cards (no high bound: or more)."""
+
+    suits: tuple[Suit, ...]
+    low: int
+    high: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The condition in words, e.g. '5+ cards in hearts or spades'."""
+        where = ("some suit" if len(self.suits) == len(Suit)
+                 else " or ".join(suit.word for suit in self.suits))
+        if self.high is None:
+            return f"{self.low}+ cards in {where}"
+        if self.high == self.low:
+            return f"exactly {self.low} cards in {where}"
+        return f"{self.low}-{self.high} cards in {where}"
+
+    def suit_gap(self, tally: Tally, suit: Suit) -> int:
+        """How many cards *suit* is away from the range."""
+        length = tally.length(suit)
+        above = 0 if self.high is None else length - self.high
+        return max(0, self.low - length, above)
+
+    def matching(self, tally: Tally) -> list[Suit]:
+        """The suits that meet the condition, low to high."""
+        return [suit for suit in self.suits if not self.suit_gap(tally, suit)]
+
+    def gap(self, tally: Tally) -> int:
+        """The fewest cards any suit is away from the range."""
+        return min(self.suit_gap(tally, suit) for suit in self.suits)
+
+    def holds(self, tally: Tally) -> bool:
+        """Whether some suit meets the condition."""
+        return not self.gap(tally)
+
+    def _closest(self, tally: Tally) -> Suit:
+        return min(reversed(self.suits), key=lambda suit: (self.suit_gap(tally, suit),
+                                                          -tally.length(suit)))
+
+    def failure(self, tally: Tally) -> str:
+        """Why no suit qualifies, naming the closest one."""
+        suit = self._closest(tally)
+        return f"needs {self.text}; {suit.word} has {plural(tally.length(suit), 'cards')}"
+
+    def success(self, tally: Tally) -> str:
+        """The suit that meets the condition."""
+        suit = self._closest(tally)
+        return f"{self.text}: {suit.word} has {plural(tally.length(suit), 'cards')}"
+
+    def shortfall(self, tally: Tally) -> str:
+        """The gap in words."""
+        suit = self._closest(tally)
+        direction = "short of" if tally.length(suit) < self.low else "too many for"
+        return f"{plural(self.gap(tally), 'cards')} in {suit.word} {direction}"
+
+
+Condition = Between | Balanced | LongSuit
+
+
+def longer_then_higher(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit:
+    """The longer suit; with equal length, the higher-ranking one."""
+    return max(suits, key=lambda suit: (tally.length(suit), suit))
+
+
+def longer_then_lower(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit:
+    """The longer suit; with equal length, the lower-ranking one."""
+    return max(suits, key=lambda suit: (tally.length(suit), -suit))
+
+
+def longer_minor_for_strong_balanced(suits: list[Suit], tally: Tally,
+                                     suit_hcp: SuitHcp) -> Suit:
+    """The longer minor; 3-3 gives clubs, 4-4 or longer gives diamonds."""
+    four_four = min(map(tally.length, suits)) >= 4
+    return max(suits, key=lambda suit: (tally.length(suit), suit if four_four else -suit))
+
+
+def only_suit(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit:
+    """The one suit that meets the length condition (two cannot, in 13 cards)."""
+    return suits[0]
+
+
+def two_level_suit(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit | None:
+    """One long suit: it. Two: the major over a minor, then more HCP in the suit,
+    then the longer, then the lower-ranking. None if the HCP are needed but not given."""
+    if len(suits) == 1:
+        return suits[0]
+    lower, higher = suits
+    if lower.is_major != higher.is_major:
+        return higher
+    if suit_hcp is None:
+        return None
+    if suit_hcp(lower) != suit_hcp(higher):
+        return max(suits, key=suit_hcp)
+    return longer_then_lower(suits, tally, suit_hcp)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of the decision list: when it applies and what it bids."""
+
+    id: str
+    name: str
+    level: int | None
+    conditions: tuple[Condition, ...]
+    sentence: str
+    how: str = ""
+    suits: tuple[Suit, ...] = ()
+    choose: Callable | None = None
+    ruling: str = ""
+
+    @property
+    def strains(self) -> tuple[str, ...]:
+        """What the rule may name: 'NT' or suit letters."""
+        return tuple(suit.letter for suit in self.suits) if self.choose else ("NT",)
+
+    @property
+    def bids(self) -> tuple[str | None, ...]:
+        """Every bid this rule can make."""
+        if self.level is None:
+            return (None,)
+        return tuple(f"{self.level}{strain}" for strain in self.strains)
+
+    @property
+    def ruling_text(self) -> str:
+        """How the ambiguous words of this rule are read, with the table's thresholds."""
+        return self.ruling.format(conditions=self.thresholds)
+
+    @property
+    def thresholds(self) -> str:
+        """The conditions joined in words, e.g. 'a balanced hand and 16-18 HCP'."""
+        return " and ".join(condition.text for condition in self.conditions)
+
+    def failures(self, tally: Tally) -> list[Condition]:
+        """The conditions this hand does not meet."""
+        return [condition for condition in self.conditions if not condition.holds(tally)]
+
+    def applies(self, tally: Tally) -> bool:
+        """Whether every condition holds."""
+        return all(condition.holds(tally) for condition in self.conditions)
+
+    def candidates(self, tally: Tally) -> list[Suit]:
+        """The suits the rule may bid for this hand, low to high."""
+        for condition in self.conditions:
+            if isinstance(condition, LongSuit):
+                return condition.matching(tally)
+        return list(self.suits)
+
+    def bid(self, tally: Tally, suit_hcp: SuitHcp = None) -> str | None:
+        """The bid for a hand this rule applies to (None for R9, or if HCP are needed)."""
+        if self.level is None:
+            return None
+        if self.choose is None:
+            return f"{self.level}NT"
+        suit = self.choose(self.candidates(tally), tally, suit_hcp)
+        return None if suit is None else f"{self.level}{suit.letter}"
+
+
+ALL_SUITS = tuple(Suit)
+RULES: tuple[Rule, ...] = (
+    Rule("R1", "1NT", 1, (Balanced(), Between("hcp", 16, 18)),
+         "1NT: Exactly 16-18 high card points, a balanced hand (4-3-3-3, 4-4-3-2, "
+         "or 5-3-3-2 where the 5 cards are in a minor suit)."),
+    Rule("R2", "1 of a major", 1, (Between("points", 13, 21), LongSuit(MAJORS, 5)),
+         "1H or 1S: 13-21 points and 5 or more cards in Hearts or Spades (bid the "
+         "longer suit; if you have two five-card suits, bid the higher-ranking suit.)",
+         how="the longer major; with equal length, spades",
+         suits=MAJORS, choose=longer_then_higher,
+         ruling="'two five-card suits' is read as 'equal length': 6-6 also bids 1S."),
+    Rule("R3", "1 of a minor", 1, (Between("points", 13, 21),),
+         "1C or 1D: 13-21 points (bid whichever of Clubs or Diamonds is the longer "
+         "suit; if equal in length, bid Clubs).",
+         how="the longer minor; with equal length, clubs",
+         suits=MINORS, choose=longer_then_lower),
+    Rule("R4", "1 of a minor, strong balanced", 1, (Balanced(), Between("hcp", 19, 20)),
+         "1C or 1D: A balanced hand with 19-20 high card points. Bid the longest minor "
+         "suit, even if it's only 3 cards. (With 3-3 in minors bid 1C; with 4-4 or "
+         "higher bid 1D.)",
+         how="the longer minor; 3-3 gives clubs, 4-4 gives diamonds",
+         suits=MINORS, choose=longer_minor_for_strong_balanced,
+         ruling="R3 always applies first to these hands, so R4 never decides a bid; "
+                "it would differ only with 4-4 in the minors (R3 bids 1C, R4 1D)."),
+    Rule("R5", "2NT", 2, (Balanced(), Between("hcp", 21, 23)),
+         "2NT: Exactly 21-23 high card points and a balanced hand (4-3-3-3, 4-4-3-2, "
+         "or 5-3-3-2 where the 5 cards are in a minor suit)."),
+    Rule("R6", "2 of a suit", 2, (Between("points", 22), LongSuit(ALL_SUITS, 5)),
+         "2 of a suit: A very strong hand (22+ points) with 5 or more cards in some "
+         "suit (bid that suit). If you have 5 or more cards in two different suits: "
+         "if one is a major suit and the other isn't, bid 2 of the major suit; "
+         "otherwise, if one suit has more high-card points, bid 2 of that suit; "
+         "otherwise, if one suit is longer, bid 2 of that suit; otherwise, bid 2 of "
+         "the lower ranking suit.",
+         how="the long suit; of two, the major over a minor, then more HCP in the "
+             "suit, then the longer, then the lower-ranking",
+         suits=ALL_SUITS, choose=two_level_suit,
+         ruling="the two-suit clause belongs to this rule: a weak two-suiter does "
+                "not open at the 2 level."),
+    Rule("R7", "3 of a suit", 3, (Between("hcp", 5, 9), LongSuit(ALL_SUITS, 7, 7)),
+         "3 of a suit: Preemptive: a weak hand (5-9 high card points) with a 7-card "
+         "suit (bid that suit).",
+         how="the 7-card suit", suits=ALL_SUITS, choose=only_suit,
+         ruling="'a 7-card suit' is read as exactly that many cards: {conditions}."),
+    Rule("R8", "4 of a suit", 4, (Between("hcp", 6, 10), LongSuit(ALL_SUITS, 8, 8)),
+         "4 of a suit: Preemptive: 6-108 high card points with an 8-card suit (bid "
+         "that suit).",
+         how="the 8-card suit", suits=ALL_SUITS, choose=only_suit,
+         ruling="the assignment prints the range as '6-108'; it is read as {conditions} "
+                "(any upper bound from 8 up gives the same bids, since stronger hands "
+                "open at the 1 level)."),
+    Rule("R9", "no bid", None, (),
+         "None in all other cases.",
+         ruling="a hand that no rule above fits opens nothing, however strong it is."),
+)
+RULE_BY_ID = {rule.id: rule for rule in RULES}
+
+
+def first_rule(tally: Tally) -> Rule:
+    """The first rule in the list whose conditions all hold (R9 always does)."""
+    return next(rule for rule in RULES if rule.applies(tally))
