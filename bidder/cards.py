@@ -266,7 +266,11 @@ def _bad_token_message(token: str, position: int) -> str:
                 f"(did you mean '{rank}{suit}'?)")
     if _RUN_TOGETHER_PATTERN.fullmatch(upper):
         return f"{start} is several cards run together: put a space between cards"
-    if upper[-1] in _SUIT_BY_CHARACTER:
+    card = _CARD_PATTERN.match(upper)
+    if card:
+        return (f"{start} has extra characters after {echo(token[:card.end()])}: "
+                f"write one card per word, separated by spaces")
+    if len(upper) > 1 and upper[-1] in _SUIT_BY_CHARACTER:
         return f"{start} is not a card: {echo(token[:-1])} is not a rank; {_RANKS_HELP}"
     if upper in _RANK_BY_TEXT:
         return f"{start} has no suit: add C, D, H or S after the rank"

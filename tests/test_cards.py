@@ -1,0 +1,266 @@
+"""The parser, the error messages and the card value types."""
+
+import pytest
+
+from bidder import Card, Hand, InvalidHandError, Rank, Suit, parse_hand
+from bidder.cards import (DECK, MAX_INPUT_LENGTH, SUITS_HIGH_FIRST, describe_character,
+                          echo, hand_problem, read_cards)
+
+EXAMPLE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+CANONICAL = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"
+TWELVE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD"
+
+ACCEPTED = [
+    pytest.param(EXAMPLE, id="the assignment's form"),
+    pytest.param(CANONICAL, id="canonical order"),
+    pytest.param(EXAMPLE.lower(), id="lower case"),
+    pytest.param(EXAMPLE.replace("10", "T"), id="T for ten"),
+    pytest.param(EXAMPLE.replace("10", "t").lower(), id="lower-case t for ten"),
+    pytest.param(EXAMPLE.replace(" ", ", "), id="commas and spaces"),
+    pytest.param(EXAMPLE.replace(" ", ","), id="commas alone"),
+    pytest.param(EXAMPLE.replace(" ", "   "), id="several spaces"),
+    pytest.param(EXAMPLE.replace(" ", "\t"), id="tabs"),
+    pytest.param(f"  {EXAMPLE}\n", id="surrounding white space and a newline"),
+    pytest.param(f"{EXAMPLE}\r\n", id="a CRLF line end"),
+    pytest.param("A♠ K♥ 10♥ 8♥ 7♥ A♦ J♦ 9♦ 10♣ 8♣ 5♣ 4♣ 2♣", id="suit symbols"),
+    pytest.param("A♠️ K♥️ 10♥ 8♥ 7♥ A♦ J♦ 9♦ 10♣ 8♣ 5♣ 4♣ 2♣", id="emoji suit symbols"),
+    pytest.param("A.KT87.AJ9.T8542", id="dot notation"),
+    pytest.param("a.kt87.aj9.t8542\n", id="dot notation, lower case, newline"),
+    pytest.param("A.K1087.AJ9.108542", id="dot notation with 10"),
+    pytest.param("As Kh 10h 8h 7h Ad Jd 9d 10c 8c 5c 4c 2c", id="mixed case"),
+]
+
+
+@pytest.mark.parametrize("text", ACCEPTED)
+def test_every_accepted_notation_gives_the_same_hand(text):
+    assert str(parse_hand(text)) == CANONICAL
+
+
+def test_dot_notation_reads_a_void():
+    hand = parse_hand("AKQJT98765432...")
+    assert str(hand) == "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    assert hand.dotted == "AKQJT98765432..."
+
+
+REFUSED = [
+    # (input, code, a fragment the message must contain)
+    ("", "empty", "no cards entered"),
+    ("   ", "empty", "no cards entered"),
+    ("\n", "empty", "no cards entered"),
+    ("\t\r\n", "empty", "no cards entered"),
+    (",,,", "empty", "no cards entered"),
+    (" , , ", "empty", "no cards entered"),
+    (TWELVE, "wrong_count", "this one has 12 (missing 1)"),
+    (EXAMPLE + " 3S", "wrong_count", "this one has 14 (1 too many)"),
+    ("AS", "wrong_count", "this one has 1 (missing 12)"),
+    (" ".join(map(str, DECK)), "wrong_count", "this one has 52 (39 too many)"),
+    (TWELVE + " AD", "duplicate_card", "'AD' appears twice"),
+    (TWELVE.replace("5C", "AD") + " AD", "duplicate_card", "'AD' appears three times"),
+    (EXAMPLE + " AD", "wrong_count", "'AD' appears twice"),
+    (EXAMPLE.replace("5C", "1H"), "bad_card", "card 1 '1H' is not a card: '1' is not a rank"),
+    (EXAMPLE.replace("7H", "11S"), "bad_card", "card 2 '11S' is not a card: '11' is not a rank"),
+    (EXAMPLE.replace("7H", "0S"), "bad_card", "'0' is not a rank"),
+    (EXAMPLE.replace("7H", "ZS"), "bad_card", "'Z' is not a rank"),
+    (EXAMPLE.replace("7H", "BS"), "bad_card", "'B' is not a rank"),
+    (EXAMPLE.replace("7H", "13C"), "bad_card", "'13' is not a rank"),
+    (EXAMPLE.replace("7H", "100C"), "bad_card", "'100' is not a rank"),
+    (EXAMPLE.replace("7H", "1C"), "bad_card", "ranks are 2-10, J, Q, K, A"),
+    (EXAMPLE.replace("AS", "AX"), "bad_card", "card 3 'AX' is not a card: 'X' is not a suit"),
+    (EXAMPLE.replace("AS", "AN"), "bad_card", "'N' is not a suit"),
+    (EXAMPLE.replace("AS", "AP"), "bad_card", "'P' is not a suit"),
+    (EXAMPLE.replace("AS", "ASS"), "bad_card", "'ASS' has extra characters after 'AS'"),
+    (EXAMPLE.replace("AS", "10X"), "bad_card", "'X' is not a suit"),
+    (EXAMPLE.replace("AS", "A"), "bad_card", "card 3 'A' has no suit"),
+    (EXAMPLE.replace("AS", "10"), "bad_card", "'10' has no suit"),
+    (EXAMPLE.replace("AS", "S5"), "bad_card", "did you mean '5S'?"),
+    (EXAMPLE.replace("AS", "H10"), "bad_card", "did you mean '10H'?"),
+    (EXAMPLE.replace("AS", "♠A"), "bad_card", "did you mean 'A♠'?"),
+    (EXAMPLE.replace("AS", "XYZ"), "bad_card", "write a rank (2-10, J, Q, K, A) then a suit"),
+    (EXAMPLE.replace("AS", "S"), "bad_card", "write a rank"),
+    ("5C7HASJD9D2CKH10H4C8H8CAD10C", "bad_card", "several cards run together"),
+    ("5C7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C", "bad_card", "put a space between cards"),
+    (EXAMPLE.replace(" ", ";"), "bad_character", "character ';' at position 3"),
+    (EXAMPLE.replace(" ", "/"), "bad_character", "character '/'"),
+    (EXAMPLE.replace(" ", "|"), "bad_character", "character '|'"),
+    (EXAMPLE.replace(" ", "-"), "bad_character", "character '-'"),
+    (EXAMPLE.replace(" ", "\xa0"), "bad_character", "U+00A0 (NO-BREAK SPACE) at position 3"),
+    (EXAMPLE.replace(" ", "\u3000"), "bad_character", "U+3000 (IDEOGRAPHIC SPACE)"),
+    (EXAMPLE.replace(" ", "\u2003"), "bad_character", "U+2003 (EM SPACE)"),
+    (EXAMPLE.replace(" ", "\u200b"), "bad_character", "U+200B (ZERO WIDTH SPACE)"),
+    ("\ufeff" + EXAMPLE, "bad_character", "U+FEFF (ZERO WIDTH NO-BREAK SPACE) at position 1"),
+    (EXAMPLE.replace("AS", "A\u00adS"), "bad_character", "U+00AD (SOFT HYPHEN)"),
+    (EXAMPLE + "\x00", "bad_character", "U+0000 at position 41"),
+    ("\x00" * 13, "bad_character", "U+0000 at position 1"),
+    (EXAMPLE.replace("AS", "A\x08S"), "bad_character", "U+0008"),
+    ("\x1b[31m" + EXAMPLE, "bad_character", "U+001B"),
+    (EXAMPLE + "\x7f", "bad_character", "U+007F"),
+    (EXAMPLE.replace(" ", "\x85"), "bad_character", "U+0085"),
+    (EXAMPLE.replace(" ", "\u2028"), "bad_character", "U+2028 (LINE SEPARATOR)"),
+    (EXAMPLE.replace(" ", "\x0c"), "bad_character", "U+000C"),
+    ("AS \udc80 KH", "bad_character", "U+DC80 at position 4"),
+    ("<script>alert(1)</script>", "bad_character", "character '<' at position 1"),
+    ('"><img src=x onerror=alert(1)>', "bad_character", "character '\"'"),
+    ("javascript:alert(1)", "bad_character", "character ':'"),
+    ("{{7*7}}", "bad_character", "character '{'"),
+    ("${7*7}", "bad_character", "character '$'"),
+    ("%s%s%n", "bad_character", "character '%'"),
+    ("DROP TABLE hands", "bad_card", "card 1 'DROP' is not a card"),
+    ("ＡＳ" + EXAMPLE[2:], "bad_character", "U+FF21 (FULLWIDTH LATIN CAPITAL LETTER A)"),
+    (EXAMPLE.replace("AS", "\u0410S"), "bad_character", "U+0410 (CYRILLIC CAPITAL LETTER A)"),
+    (EXAMPLE.replace("AS", "A\u017f"), "bad_character", "U+017F (LATIN SMALL LETTER LONG S)"),
+    (EXAMPLE.replace("KH", "\u212aH"), "bad_character", "U+212A (KELVIN SIGN)"),
+    (EXAMPLE.replace("10H", "\u0661\u0660H"), "bad_character", "U+0661"),
+    (EXAMPLE.replace("10H", "１０H"), "bad_character", "U+FF11"),
+    (EXAMPLE.replace("AS", "A♤"), "bad_character", "U+2664 (WHITE SPADE SUIT)"),
+    (EXAMPLE.replace("AS", "A\ufe0fS"), "bad_character", "U+FE0F"),
+    ("\ufe0f" + EXAMPLE, "bad_character", "U+FE0F (VARIATION SELECTOR-16) at position 1"),
+    ("A" * 1_000_000, "too_long", "1,000,000 characters long"),
+    (" " * 1_000_000, "too_long", "paste just the 13 cards"),
+    ("10" * 500_000, "too_long", "a hand is at most"),
+    ((EXAMPLE + " ") * 30, "too_long", "characters long"),
+    ("AKQ2.J54.T9", "bad_notation", "'AKQ2.J54.T9' has 2"),
+    ("AKQ2.J54.T9.87.65", "bad_notation", "has 4"),
+    ("AKQ2.J54 .T9.8765", "bad_notation", "one word with no spaces"),
+    ("AKQ2.J54.T9.87X5", "bad_card", "the clubs '87X5' in dot notation: 'X' is not a rank"),
+    ("AKQ2.J54.T9.871", "bad_card", "'1' is not a rank"),
+    ("AKQ.J54.T9.8765", "wrong_count", "this one has 12"),
+    ("AKQ2.J54.T9.8765A", "wrong_count", "this one has 14"),
+    ("AAQ2.J54.T9.8765", "duplicate_card", "'AS' appears twice"),
+    ("N:AKQ2.J54.T9.8765", "bad_character", "character ':'"),
+]
+
+
+@pytest.mark.parametrize("text, code, fragment", REFUSED,
+                         ids=[f"{code}-{index}" for index, (_, code, _) in enumerate(REFUSED)])
+def test_refused_input_names_the_problem(text, code, fragment):
+    with pytest.raises(InvalidHandError) as raised:
+        parse_hand(text)
+    assert raised.value.code == code
+    assert fragment in raised.value.message
+    assert str(raised.value) == raised.value.message
+
+
+@pytest.mark.parametrize("text, code, fragment", REFUSED, ids=[
+    f"safe-{index}" for index in range(len(REFUSED))])
+def test_every_message_is_short_and_printable(text, code, fragment):
+    with pytest.raises(InvalidHandError) as raised:
+        parse_hand(text)
+    message = raised.value.message
+    assert len(message) <= 200
+    assert message.isprintable()
+    assert all(ord(character) < 0xD800 or ord(character) > 0xDFFF for character in message)
+
+
+def test_there_are_at_least_sixty_refused_inputs():
+    assert len(REFUSED) >= 60
+
+
+def test_invalid_hand_error_is_a_value_error():
+    assert issubclass(InvalidHandError, ValueError)
+
+
+@pytest.mark.parametrize("value", [None, 42, 3.5, True, b"5C 7H", ["5C"], ("5C",), {}])
+def test_a_non_string_is_a_type_error(value):
+    with pytest.raises(TypeError, match=f"a hand must be a str .*not {type(value).__name__}"):
+        parse_hand(value)
+
+
+def test_the_length_check_comes_before_reading_characters():
+    with pytest.raises(InvalidHandError) as raised:
+        parse_hand("\x00" * (MAX_INPUT_LENGTH + 1))
+    assert raised.value.code == "too_long"
+
+
+def test_the_character_check_comes_before_the_card_check():
+    with pytest.raises(InvalidHandError) as raised:
+        parse_hand("1H 2C\x00")
+    assert raised.value.code == "bad_character"
+
+
+def test_a_long_token_is_echoed_shortened():
+    with pytest.raises(InvalidHandError) as raised:
+        parse_hand("X" * 40 + "S")
+    assert "'XXXXXXXXXXXXXXXXXXX…'" in raised.value.message
+
+
+def test_read_cards_keeps_duplicates_and_any_count():
+    assert [str(card) for card in read_cards("AS AS 2C")] == ["AS", "AS", "2C"]
+
+
+@pytest.mark.parametrize("cards, problem", [
+    (read_cards(EXAMPLE), None),
+    (read_cards(TWELVE), "a hand has 13 cards; this one has 12 (missing 1)"),
+    (read_cards(TWELVE + " AD"), "'AD' appears twice (a hand holds each card once)"),
+    (read_cards("AS AS AS AS AS 2C"), "a hand has 13 cards; this one has 6 (missing 7); "
+                                      "'AS' appears 5 times (a hand holds each card once)"),
+    (read_cards("AS AS KS KS " + " ".join(EXAMPLE.split()[:9])),
+     "'AS' appears three times, 'KS' appears twice (a hand holds each card once)"),
+])
+def test_hand_problem_names_count_and_duplicates(cards, problem):
+    assert hand_problem(cards) == problem
+
+
+@pytest.mark.parametrize("character, described", [
+    ("x", "'x'"), ("\x00", "U+0000"), ("\xa0", "U+00A0 (NO-BREAK SPACE)"),
+    ("\udc80", "U+DC80"), ("♠", "U+2660 (BLACK SPADE SUIT)"),
+])
+def test_describe_character(character, described):
+    assert describe_character(character) == described
+
+
+@pytest.mark.parametrize("text, echoed", [
+    ("AS", "'AS'"), ("x" * 20, "'" + "x" * 20 + "'"), ("x" * 21, "'" + "x" * 19 + "…'"),
+])
+def test_echo_quotes_and_cuts(text, echoed):
+    assert echo(text) == echoed
+
+
+def test_hand_is_canonical_and_frozen():
+    hand = parse_hand(EXAMPLE)
+    assert str(hand) == CANONICAL
+    assert len(hand) == 13
+    assert list(hand) == list(hand.cards)
+    assert hand == parse_hand(CANONICAL)
+    with pytest.raises(AttributeError):
+        hand.cards = ()
+
+
+def test_hand_in_suit_and_dotted():
+    hand = parse_hand(EXAMPLE)
+    assert [str(card) for card in hand.in_suit(Suit.HEARTS)] == ["KH", "10H", "8H", "7H"]
+    assert hand.dotted == "A.KT87.AJ9.T8542"
+
+
+@pytest.mark.parametrize("suit, letter, symbol, word, major", [
+    (Suit.CLUBS, "C", "♣", "clubs", False),
+    (Suit.DIAMONDS, "D", "♦", "diamonds", False),
+    (Suit.HEARTS, "H", "♥", "hearts", True),
+    (Suit.SPADES, "S", "♠", "spades", True),
+])
+def test_suit_names(suit, letter, symbol, word, major):
+    assert (suit.letter, suit.symbol, suit.word, suit.is_major, suit.is_minor) == (
+        letter, symbol, word, major, not major)
+
+
+def test_suits_rank_clubs_low_spades_high():
+    assert Suit.CLUBS < Suit.DIAMONDS < Suit.HEARTS < Suit.SPADES
+    assert SUITS_HIGH_FIRST == (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+@pytest.mark.parametrize("rank, label, word", [
+    (Rank.TWO, "2", "two"), (Rank.TEN, "10", "ten"), (Rank.JACK, "J", "jack"),
+    (Rank.QUEEN, "Q", "queen"), (Rank.KING, "K", "king"), (Rank.ACE, "A", "ace"),
+])
+def test_rank_labels(rank, label, word):
+    assert (rank.label, rank.word) == (label, word)
+
+
+def test_card_text_and_speech():
+    card = Card(Suit.SPADES, Rank.ACE)
+    assert (str(card), card.spoken) == ("AS", "ace of spades")
+    assert str(Card(Suit.HEARTS, Rank.TEN)) == "10H"
+
+
+def test_the_deck_has_52_different_cards():
+    assert len(set(DECK)) == 52
+    assert isinstance(parse_hand(EXAMPLE), Hand)
