@@ -308,7 +308,9 @@ def _read_holding(suit: Suit, holding: str) -> list[Card]:
 
 
 def echo(text: str) -> str:
-    """Quote user text for a message, cut to a readable length."""
+    """Quote user text for a message, cut to a readable length, unprintables as U+XXXX."""
+    text = "".join(character if character.isprintable() else f"U+{ord(character):04X}"
+                   for character in text)
     if len(text) > TOKEN_ECHO_LIMIT:
         text = text[:TOKEN_ECHO_LIMIT - 1] + "…"
     return f"'{text}'"

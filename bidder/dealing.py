@@ -121,13 +121,12 @@ def deal(seed: int, bid: str | None = ..., rule: Rule | None = None) -> Hand:
     :raises DealError: if no hand can meet the request.
     """
     check_request(bid, rule)
-    for tries, indexes in enumerate(hand_stream(seed)):
-        if tries == SEARCH_LIMIT:
-            raise DealError(f"no such hand in the first {SEARCH_LIMIT:,} dealt for "
-                            f"seed {seed}: try another seed", "not_found")
+    for _, indexes in zip(range(SEARCH_LIMIT), hand_stream(seed)):
         fired, opened = decide(_code(indexes))
         if (bid is ... or opened == bid) and (rule is None or fired is rule):
             return _hand(indexes)
+    raise DealError(f"no such hand in the first {SEARCH_LIMIT:,} dealt for seed {seed}: "
+                    f"try another seed", "not_found")
 
 
 def deal_set(count: int, seed: int, bid: str | None = ...,

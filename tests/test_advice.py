@@ -1,0 +1,136 @@
+"""explain(): the trace, the notes on overlaps, near misses and the JSON form."""
+
+import json
+
+import pytest
+
+from bidder import Advice, InvalidHandError, RULES, explain, parse_hand
+from bidder.advice import is_reachable, possible_tallies, reachable_rule_ids
+
+EXAMPLE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+FOUR_FOUR_MINORS_19 = "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"
+
+
+def statuses(advice: Advice) -> list[str]:
+    return [step.status for step in advice.trace]
+
+
+def test_the_trace_covers_every_rule_in_order():
+    advice = explain(EXAMPLE)
+    assert [step.rule for step in advice.trace] == [rule.id for rule in RULES]
+    assert statuses(advice) == ["failed", "failed", "fired", "failed", "failed", "failed",
+                                "failed", "failed", "not reached"]
+
+
+def test_failed_rules_state_every_failing_condition_with_the_hands_numbers():
+    trace = explain(EXAMPLE).trace
+    assert trace[0].reasons == (
+        "needs a balanced hand; not balanced: spades has 1 card; every suit needs 2 to 4 "
+        "(or 5-3-3-2 with a 5-card minor)", "needs 16-18 HCP, has 12")
+    assert trace[1].reasons == ("needs 5+ cards in hearts or spades; hearts has 4 cards",)
+    assert trace[2].reasons == ("13-21 points: has 13",)
+    assert trace[8].reasons == ("applies only when no rule above does; R3 did",)
+
+
+def test_ruling_4_the_shadowed_rule_and_its_different_bid_are_noted():
+    advice = explain(FOUR_FOUR_MINORS_19)
+    assert statuses(advice)[3] == "shadowed"
+    assert advice.trace[3].would_bid == "1D"
+    assert advice.trace[3].reasons == ("also applies, but R3 comes first",)
+    assert advice.notes == (
+        "R4 also applies and would bid 1D; the assignment says the first rule that "
+        "applies wins.",)
+
+
+def test_a_shadowed_rule_that_agrees_is_noted_as_agreeing():
+    advice = explain("AKQ2.K32.A32.K32")
+    assert advice.notes == ("R4 also applies and would bid the same 1C.",)
+
+
+def test_ruling_4_r5_is_shadowed_by_r3_at_21_hcp():
+    advice = explain("AS KS 4S AH QH 5H KD QD 6D KC 9C 8C 7C")
+    assert (advice.bid, advice.rule) == ("1C", "R3")
+    assert ("R5 also applies and would bid 2NT; the assignment says the first rule that "
+            "applies wins.") in advice.notes
+
+
+def test_one_notrump_notes_that_r3_would_bid_a_minor():
+    advice = explain("AKQ2.K32.A32.432")
+    assert advice.notes[0] == ("R3 also applies and would bid 1C; the assignment says "
+                               "the first rule that applies wins.")
+
+
+def test_ruling_2_the_printed_range_is_noted_when_r8_fires():
+    notes = explain("KS QS JS 9S 8S 7S 6S 5S QH 2H 3D 2D 4C").notes
+    assert notes[-1].startswith("R8: the assignment prints the range as '6-108'")
+
+
+@pytest.mark.parametrize("hand, near_misses", [
+    ("AKQ2.K32.432.432", ("1 point short of 1 of a minor (R3)",)),
+    ("AKJ32.K32.32.432", ("1 point short of 1 of a major (R2)",)),
+    ("AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C", (
+        "1 point too many for 1 of a minor (R3)", "only the shape keeps it from 2NT (R5)",
+        "1 card in spades short of 2 of a suit (R6)")),
+    ("QS JS 7S 6S 5S KH 9H 8H 4H 3H 2D 3C 2C", ("2 cards in spades short of 3 of a suit (R7)",)),
+    ("KQ765432.32.32.2", ("1 card in spades too many for 3 of a suit (R7)",
+                          "1 HCP short of 4 of a suit (R8)")),
+    ("5432.5432.432.32", ()),
+])
+def test_near_misses_for_a_hand_that_opens_nothing(hand, near_misses):
+    advice = explain(hand)
+    assert advice.bid is None
+    assert advice.near_misses == near_misses
+
+
+def test_no_near_misses_when_a_rule_fires():
+    assert explain(EXAMPLE).near_misses == ()
+
+
+def test_the_explanation_of_a_bid():
+    assert explain(EXAMPLE).explanation == (
+        "1C by R3 (1 of a minor): 13-21 points: has 13. "
+        "Suit: the longer minor; with equal length, clubs.")
+    assert explain("AKQ2.K32.A32.432").explanation == (
+        "1NT by R1 (1NT): balanced: every suit has 2 to 4 cards; 16-18 HCP: has 16.")
+
+
+def test_the_explanation_of_no_bid_names_the_closest_rules():
+    assert explain("AKQ2.K32.432.432").explanation == (
+        "No opening bid (R9): no rule from R1 to R8 applies. "
+        "Closest: 1 point short of 1 of a minor (R3).")
+    assert explain("5432.5432.432.32").explanation == (
+        "No opening bid (R9): no rule from R1 to R8 applies.")
+
+
+def test_to_dict_is_plain_json_with_the_documented_keys():
+    data = explain(EXAMPLE).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert {"hand", "bid", "rule", "hcp", "distribution", "points", "shape", "balanced",
+            "explanation", "trace", "notes", "near_misses", "rule_sentence"} <= set(data)
+    assert data["trace"][2] == {"rule": "R3", "name": "1 of a minor", "status": "fired",
+                                "reasons": ["13-21 points: has 13"], "would_bid": None}
+    assert explain("5432.5432.432.32").to_dict()["bid"] is None
+
+
+def test_explain_takes_a_hand_or_text_and_refuses_bad_text():
+    assert explain(parse_hand(EXAMPLE)) == explain(EXAMPLE)
+    with pytest.raises(InvalidHandError):
+        explain(EXAMPLE + " AS")
+
+
+def test_advice_is_frozen():
+    with pytest.raises(AttributeError):
+        explain(EXAMPLE).bid = "7NT"
+
+
+def test_r4_is_the_only_rule_no_hand_reaches():
+    assert reachable_rule_ids() == frozenset(rule.id for rule in RULES) - {"R4"}
+    assert not is_reachable(RULES[3]) and is_reachable(RULES[0])
+
+
+def test_possible_tallies_respect_honour_limits():
+    tallies = list(possible_tallies())
+    assert all(sum(tally.lengths) == 13 for tally in tallies)
+    assert min(tally.hcp for tally in tallies) == 0
+    assert max(tally.hcp for tally in tallies) == 37
+    assert all(tally.hcp >= 10 for tally in tallies if 13 in tally.lengths)
