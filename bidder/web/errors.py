@@ -1,0 +1,75 @@
+"""Errors people can act on: a page that looks like the app, or JSON for the API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from ..cards import MAX_INPUT_LENGTH, echo
+
+API_PREFIX = "/api"
+IMPLIED_METHODS = ("HEAD", "OPTIONS")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What went wrong, for a person and for a program."""
+
+    status: int
+    code: str
+    title: str
+    message: str
+
+
+def describe(error: HTTPException) -> Problem:
+    """The problem behind an HTTP error, in words that say what to do next."""
+    status = error.code or 500
+    if status == 404:
+        return Problem(status, "not_found", "Page not found",
+                       f"There is no page at {echo(request.path)}. Check the address; "
+                       f"the advisor is at / and the API is described at "
+                       f"{API_PREFIX}/openapi.json.")
+    if status == 405:
+        allowed = " or ".join(method for method in sorted(error.valid_methods or ())
+                              if method not in IMPLIED_METHODS)
+        return Problem(status, "method_not_allowed", "Method not allowed",
+                       f"{request.method} is not allowed at {echo(request.path)}; "
+                       f"use {allowed}.")
+    if status == 413:
+        limit = request.max_content_length
+        return Problem(status, "too_large", "Request too large",
+                       f"The request is larger than {limit:,} bytes; a hand is at most "
+                       f"{MAX_INPUT_LENGTH} characters: send just the 13 cards.")
+    if status >= 500:
+        return Problem(status, "server_error", "Something went wrong",
+                       "The server could not finish this request. It is not something "
+                       "you typed: try again in a moment, or start again from the advisor.")
+    return Problem(status, error.name.lower().replace(" ", "_"), error.name,
+                   error.description)
+
+
+def error_json(problem: Problem) -> Response:
+    """The API's error body: {"error": {"code": ..., "message": ...}}."""
+    response = jsonify(error={"code": problem.code, "message": problem.message})
+    response.status_code = problem.status
+    return response
+
+
+def handle_http_error(error: HTTPException) -> Response | tuple[str, int]:
+    """Answer an HTTP error as JSON under /api, else as a page of the app."""
+    problem = describe(error)
+    if request.path == API_PREFIX or request.path.startswith(API_PREFIX + "/"):
+        response = error_json(problem)
+    else:
+        response = Response(render_template("error.html", problem=problem),
+                            problem.status)
+    if problem.status == 405:
+        response.headers["Allow"] = ", ".join(sorted(error.valid_methods or ()))
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Route every HTTP error (500 from an exception too) through handle_http_error."""
+    app.register_error_handler(HTTPException, handle_http_error)

@@ -1,0 +1,65 @@
+"""Reading pages in tests: the text of an element, the attributes of the tags."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from html.parser import HTMLParser
+
+VOID_TAGS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                       "meta", "source", "track", "wbr"))
+
+
+class _Elements(HTMLParser):
+    """Collects every start tag's attributes and the text inside each element with an id."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.texts: dict[str, list[str]] = {}
+        self._open: list[str | None] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        self.tags.append((tag, attributes))
+        if tag not in VOID_TAGS:
+            self._open.append(attributes.get("id"))
+            if attributes.get("id"):
+                self.texts[attributes["id"]] = []
+
+    def handle_endtag(self, tag):
+        if tag not in VOID_TAGS and self._open:
+            self._open.pop()
+
+    def handle_data(self, data):
+        for element_id in filter(None, self._open):
+            self.texts[element_id].append(data)
+
+
+def parse(html: str) -> _Elements:
+    """The elements of *html*."""
+    parser = _Elements()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def text_of(html: str, element_id: str) -> str:
+    """The text inside the element with *element_id*, white space collapsed."""
+    return " ".join("".join(parse(html).texts[element_id]).split())
+
+
+def tags(html: str, name: str) -> list[dict[str, str | None]]:
+    """The attributes of every *name* tag in *html*."""
+    return [attributes for tag, attributes in parse(html).tags if tag == name]
+
+
+def field(html: str, name: str = "hand") -> dict[str, str | None]:
+    """The attributes of the input named *name*."""
+    return next(attributes for attributes in tags(html, "input")
+                if attributes.get("name") == name)
+
+
+def page_text(html: str) -> str:
+    """All text of the page, tags removed and white space collapsed."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())

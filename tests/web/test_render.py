@@ -1,0 +1,53 @@
+"""Typed text shown safely, and the core's tables handed to every template."""
+
+import pytest
+from flask import render_template
+
+from bidder import RULE_BY_ID
+from bidder.advice import FAILED, FIRED, NOT_REACHED, SHADOWED
+from bidder.cards import DECK, SUITS_HIGH_FIRST
+from bidder.web.render import STATUS_LABELS, TEMPLATE_GLOBALS, visible
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("", ""),
+    (None, ""),
+    ("5C 7H AS", "5C 7H AS"),
+    ("a\tb\nc\rd", "a\tb\nc\rd"),
+    ("A♥\ufe0f K♠", "A♥\ufe0f K♠"),
+    ("é ñ ſ Ｋ", "é ñ ſ Ｋ"),
+    ("AS\x00KS", "ASU+0000KS"),
+    ("\x08\x7f\x85", "U+0008U+007FU+0085"),
+    ("\x1b[31mAS", "U+001B[31mAS"),
+    ("AS\u200bKS", "ASU+200BKS"),
+    ("\ufeffAS", "U+FEFFAS"),
+    ("AS\u00adKS", "ASU+00ADKS"),
+    ("AS\u2028KS\u2029", "ASU+2028KSU+2029"),
+    ("AS \udc80", "AS U+DC80"),
+    ("\ud83d", "U+D83D"),
+    ("\ue000", "U+E000"),
+    ("\U0010ffff", "U+10FFFF"),
+], ids=["empty", "none", "plain", "white-space", "emoji-suit", "letters", "nul",
+        "controls", "ansi", "zero-width-space", "bom", "soft-hyphen", "line-separators",
+        "lone-low-surrogate", "lone-high-surrogate", "private-use", "unassigned"])
+def test_visible_writes_hidden_characters_as_code_points(text, shown):
+    assert visible(text) == shown
+    visible(text).encode("utf-8")
+
+
+def test_templates_get_the_core_tables(app):
+    assert app.jinja_env.filters["visible"] is visible
+    for name, value in TEMPLATE_GLOBALS.items():
+        assert app.jinja_env.globals[name] is value
+    assert TEMPLATE_GLOBALS["SUITS"] == SUITS_HIGH_FIRST
+    assert TEMPLATE_GLOBALS["RULE_BY_ID"] is RULE_BY_ID
+    assert sorted(TEMPLATE_GLOBALS["FULL_DECK"]) == sorted(DECK)
+    assert set(STATUS_LABELS) == {FIRED, FAILED, SHADOWED, NOT_REACHED}
+
+
+@pytest.mark.parametrize("text", ["AS \udc80", "\x00", "\ud800\udfff?"])
+def test_a_page_with_a_lone_surrogate_still_encodes(app, text):
+    with app.test_request_context("/"):
+        html = render_template("index.html", text=text, examples=())
+    html.encode("utf-8")
+    assert "U+D" in html or "U+0000" in html
