@@ -1,5 +1,57 @@
-"""Placeholder: filled in by the advisor work."""
+"""The advisor page `/` (a hand in, the bid and its explanation out) and `/rules`."""
 
-from flask import Blueprint
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import Blueprint, render_template, request
+
+from .. import RULES, Advice, InvalidHandError, explain
+from ..advice import is_reachable
+from ..dealing import deal
+from ..facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, HCP_BY_RANK
+from ..rules import MAJORS, MINORS
 
 blueprint = Blueprint("advisor", __name__)
+
+EXAMPLE_SEED = 1
+EXAMPLES = (
+    ("The assignment's own hand", "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"),
+    ("A rule that also applies", "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"),
+    ("Balanced with a five-card minor", "AC KC 7C 6C 5C KS QS 4S AD 8D 7D 3H 2H"),
+    ("Two long majors", "AS KS 7S 6S 5S KH QH 7H 6H 5H 2D 3D 2C"),
+    ("A strong two-suiter", "AS KS 5S 4S 3S AH KH 6H 5H 2H AD QD KC"),
+    ("Strong, yet no bid", "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"),
+    ("An eight-card suit", "KS QS JS 9S 8S 7S 6S 5S QH 2H 3D 2D 4C"),
+)
+
+
+@blueprint.route("/", methods=["GET", "POST"])
+def index():
+    """The form; with a hand (query string or form field), its advice or what is wrong."""
+    text = request.form.get("hand", "") if request.method == "POST" else (
+        request.args.get("hand"))
+    if text is None:
+        return render_template("index.html", text="", examples=EXAMPLES)
+    try:
+        advice = explain(text)
+    except InvalidHandError as error:
+        return render_template("index.html", text=text, error=error,
+                               examples=EXAMPLES), 400
+    return render_template("index.html", text=text, advice=advice, examples=EXAMPLES)
+
+
+@blueprint.get("/rules")
+def rules():
+    """The decision list R1..R9, with a dealt example for each rule that decides bids."""
+    return render_template(
+        "rules.html", rules=RULES, examples=rule_examples(), hcp_by_rank=HCP_BY_RANK,
+        balanced_lengths=BALANCED_LENGTHS, balanced_with_minor=BALANCED_WITH_MINOR,
+        minors=MINORS, majors=MAJORS)
+
+
+@lru_cache(maxsize=1)
+def rule_examples() -> dict[str, Advice]:
+    """A seeded example hand for each reachable rule, so the page is the same every time."""
+    return {rule.id: explain(deal(EXAMPLE_SEED, rule=rule))
+            for rule in RULES if is_reachable(rule)}

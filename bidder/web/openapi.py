@@ -1,0 +1,135 @@
+"""The OpenAPI 3.1 description of the JSON API, built from the core's own tables."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
+from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST
+from ..dealing import ALL_BIDS
+from ..rules import RULES
+
+API_VERSION = "1.0.0"
+STRING = {"type": "string"}
+STRINGS = {"type": "array", "items": STRING}
+COUNT = {"type": "integer", "minimum": 0}
+CARD = {"type": "string", "pattern": "^(10|[2-9JQKA])[CDHS]$"}
+BID = {"type": ["string", "null"], "enum": list(ALL_BIDS),
+       "description": "the bid exactly as openingBid returns it; null for no bid"}
+RULE_ID = {"type": "string", "enum": [rule.id for rule in RULES]}
+
+
+def _object(properties: dict, description: str = "") -> dict:
+    """A closed JSON object schema in which every property is required."""
+    schema = {"type": "object", "required": list(properties),
+              "additionalProperties": False, "properties": properties}
+    return {**schema, "description": description} if description else schema
+
+
+STEP = _object({
+    "rule": RULE_ID,
+    "name": STRING,
+    "status": {"enum": [FIRED, FAILED, SHADOWED, NOT_REACHED]},
+    "reasons": STRINGS,
+    "would_bid": BID,
+}, "one rule of the decision list, as it went for this hand")
+SUIT = _object({
+    "suit": {"enum": [suit.word for suit in SUITS_HIGH_FIRST]},
+    "symbol": {"enum": [suit.symbol for suit in SUITS_HIGH_FIRST]},
+    "cards": {"type": "array", "items": CARD},
+    "length": COUNT,
+    "hcp": COUNT,
+    "distribution": COUNT,
+})
+ADVICE = _object({
+    "hand": {**STRING, "description": "the hand in canonical form, spades first"},
+    "hcp": COUNT,
+    "distribution": COUNT,
+    "points": COUNT,
+    "shape": {"type": "string", "pattern": "^[0-9]+(-[0-9]+){3}$",
+              "description": "suit lengths, spades-hearts-diamonds-clubs"},
+    "balanced": {"type": "boolean"},
+    "balanced_reason": STRING,
+    "hcp_by_card": {"type": "array",
+                    "items": _object({"card": CARD, "hcp": COUNT})},
+    "suits": {"type": "array", "items": {"$ref": "#/components/schemas/Suit"},
+              "minItems": len(SUITS_HIGH_FIRST), "maxItems": len(SUITS_HIGH_FIRST)},
+    "bid": BID,
+    "rule": RULE_ID,
+    "rule_name": STRING,
+    "rule_sentence": {**STRING, "description": "the assignment's own words"},
+    "explanation": STRING,
+    "trace": {"type": "array", "items": {"$ref": "#/components/schemas/Step"},
+              "minItems": len(RULES), "maxItems": len(RULES)},
+    "notes": STRINGS,
+    "near_misses": STRINGS,
+}, "the opening bid for a hand, the arithmetic and the rule trace behind it")
+ERROR = _object({"error": _object({
+    "code": {"type": "string", "pattern": "^[a-z_]+$",
+             "description": "stable, for programs: e.g. bad_card, wrong_count"},
+    "message": {**STRING, "description": "for people: what is wrong, where, what to do"},
+})})
+HAND_BODY = {"type": "object", "required": ["hand"],
+             "properties": {"hand": {**STRING, "examples": [EXAMPLE_HAND]}}}
+
+
+def _json(schema_name: str, description: str) -> dict:
+    return {"description": description, "content": {
+        "application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}}}
+
+
+ADVICE_RESPONSES = {
+    "200": _json("Advice", "the advice for the hand"),
+    "400": _json("Error", "not a hand, or a body the API cannot read"),
+    "405": _json("Error", "a method this path does not allow"),
+}
+
+
+@lru_cache(maxsize=1)
+def openapi_document() -> dict:
+    """The whole OpenAPI document."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "bidder", "version": API_VERSION,
+                 "summary": "The opening bid for a bridge hand, by the assignment's "
+                            "rules, with the arithmetic and the rule trace."},
+        "paths": {
+            "/api/bid": {
+                "get": {
+                    "operationId": "bidForQuery",
+                    "summary": "Advise on the hand given in the query string",
+                    "parameters": [{"name": "hand", "in": "query", "required": True,
+                                    "schema": STRING, "example": EXAMPLE_HAND}],
+                    "responses": ADVICE_RESPONSES,
+                },
+                "post": {
+                    "operationId": "bidForBody",
+                    "summary": "Advise on the hand sent as JSON or as a form field",
+                    "requestBody": {"required": True, "content": {
+                        media_type: {"schema": HAND_BODY} for media_type in (
+                            "application/json", "application/x-www-form-urlencoded",
+                            "multipart/form-data")}},
+                    "responses": {
+                        **ADVICE_RESPONSES,
+                        "413": _json("Error", "a body over the size limit"),
+                        "415": _json("Error", "a body that is neither JSON nor a form"),
+                    },
+                },
+            },
+            "/api/ping": {"get": {
+                "operationId": "ping",
+                "summary": "A tiny fixed answer, for health checks and benchmarks",
+                "responses": {"200": {"description": "the server is up", "content": {
+                    "application/json": {"schema": _object({"status": {"const": "ok"}})}
+                }}},
+            }},
+            "/api/openapi.json": {"get": {
+                "operationId": "openapi",
+                "summary": "This document",
+                "responses": {"200": {"description": "the OpenAPI document", "content": {
+                    "application/json": {"schema": {"type": "object"}}}}},
+            }},
+        },
+        "components": {"schemas": {
+            "Advice": ADVICE, "Step": STEP, "Suit": SUIT, "Error": ERROR}},
+    }
