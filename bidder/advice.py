@@ -54,7 +54,8 @@ class Advice:
         fired = self.fired
         step = next(step for step in self.trace if step.status == FIRED)
         if self.bid is None:
-            text = f"No opening bid ({fired.id}): no rule from R1 to R8 applies."
+            text = (f"No opening bid ({fired.id}): no rule from {RULES[0].id} to "
+                    f"{RULES[-2].id} applies.")
             if self.near_misses:
                 text += " Closest: " + "; ".join(self.near_misses) + "."
             return text
@@ -85,27 +86,34 @@ def explain(hand: str | Hand) -> Advice:
     """
     facts = Facts(hand if isinstance(hand, Hand) else parse_hand(hand))
     tally = facts.tally
-    fired = first_rule(tally)
+    fired, trace, near_misses = _judge(tally)
     bid = fired.bid(tally, facts.suit_hcp)
-    trace = tuple(_step(rule, fired, facts) for rule in RULES)
-    return Advice(facts, bid, fired.id, trace, _notes(fired, bid, trace),
-                  _near_misses(tally) if fired.level is None else ())
+    return Advice(facts, bid, fired.id, trace, _notes(fired, bid, trace), near_misses)
 
 
-def _step(rule: Rule, fired: Rule, facts: Facts) -> Step:
-    tally = facts.tally
+@lru_cache(maxsize=1 << 13)
+def _judge(tally: Tally) -> tuple[Rule, tuple[Step, ...], tuple[str, ...]]:
+    """The rule that fires, the trace and the near misses: all a tally decides."""
+    fired = first_rule(tally)
+    trace = tuple(_step(rule, fired, tally) for rule in RULES)
+    return fired, trace, _near_misses(tally) if fired.level is None else ()
+
+
+def _step(rule: Rule, fired: Rule, tally: Tally) -> Step:
     if rule is fired:
         return Step(rule.id, FIRED,
                     tuple(condition.success(tally) for condition in rule.conditions))
-    if rule.applies(tally) and rule.level is None:
+    failures = rule.failures(tally)
+    if failures:
+        return Step(rule.id, FAILED,
+                    tuple(condition.failure(tally) for condition in failures))
+    if rule.level is None:
         return Step(rule.id, NOT_REACHED, (f"applies only when no rule above does; "
                                            f"{fired.id} did",))
-    if rule.applies(tally):
-        would_bid = rule.bid(tally, facts.suit_hcp)
-        return Step(rule.id, SHADOWED, (f"also applies, but {fired.id} comes first",),
-                    would_bid)
-    return Step(rule.id, FAILED,
-                tuple(condition.failure(tally) for condition in rule.failures(tally)))
+    # A shadowed rule never needs the suits' HCP: only R6 does, with two long suits
+    # of a kind, and no earlier rule applies to such a hand.
+    return Step(rule.id, SHADOWED, (f"also applies, but {fired.id} comes first",),
+                rule.bid(tally))
 
 
 def _notes(fired: Rule, bid: str | None, trace: tuple[Step, ...]) -> tuple[str, ...]:

@@ -110,6 +110,10 @@ class Card:
         return f"{self.rank.word} of {self.suit.word}"
 
 
+def _card_order(card: Card) -> tuple[int, int]:
+    return card.suit, card.rank
+
+
 DECK = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 CARD_BY_TOKEN = {str(card): card for card in DECK}
 
@@ -121,7 +125,8 @@ class Hand:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards, reverse=True)))
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_card_order,
+                                                       reverse=True)))
 
     def __str__(self) -> str:
         return " ".join(map(str, self.cards))

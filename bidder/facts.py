@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from .cards import SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
@@ -24,6 +24,16 @@ class Tally:
 
     lengths: tuple[int, int, int, int]
     hcp: int
+    distribution: int = field(init=False, compare=False)
+    balanced: bool = field(init=False, compare=False)
+    balanced_reason: str = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        distribution = sum(max(0, length - LENGTH_POINTS_AFTER) for length in self.lengths)
+        reason = self._balance()
+        object.__setattr__(self, "distribution", distribution)
+        object.__setattr__(self, "balanced", reason.startswith("balanced"))
+        object.__setattr__(self, "balanced_reason", reason)
 
     def length(self, suit: Suit) -> int:
         """Cards held in *suit*."""
@@ -32,11 +42,6 @@ class Tally:
     def length_points(self, suit: Suit) -> int:
         """Distribution points from *suit*: one per card beyond the fourth."""
         return max(0, self.lengths[suit] - LENGTH_POINTS_AFTER)
-
-    @property
-    def distribution(self) -> int:
-        """Distribution points of the whole hand."""
-        return sum(map(self.length_points, Suit))
 
     @property
     def points(self) -> int:
@@ -48,13 +53,7 @@ class Tally:
         """Suit lengths, spades-hearts-diamonds-clubs, e.g. '1-4-3-5'."""
         return "-".join(str(self.lengths[suit]) for suit in SUITS_HIGH_FIRST)
 
-    @property
-    def balanced(self) -> bool:
-        """Every suit 2-4 cards, or 5-3-3-2 with the five cards in a minor."""
-        return self.balanced_reason.startswith("balanced")
-
-    @property
-    def balanced_reason(self) -> str:
+    def _balance(self) -> str:
         """Why the hand is balanced or not, in a sentence."""
         if all(length in BALANCED_LENGTHS for length in self.lengths):
             return (f"balanced: every suit has {BALANCED_LENGTHS.start} to "

@@ -163,7 +163,15 @@ def test_the_r8_ruling_quotes_the_printed_range_and_the_table():
     assert "'6-108'" in ruling and "6-10 HCP" in ruling
 
 
-def test_changing_a_threshold_in_the_table_changes_the_text(monkeypatch):
+@pytest.fixture
+def fresh_judgements():
+    """Forget cached judgements before and after a test that changes the table."""
+    bidder.advice._judge.cache_clear()
+    yield
+    bidder.advice._judge.cache_clear()
+
+
+def test_changing_a_threshold_in_the_table_changes_the_text(monkeypatch, fresh_judgements):
     hand = "AKQ2.K32.K32.432"  # balanced, 15 HCP
     assert "needs 16-18 HCP, has 15" in explain(hand).trace[0].reasons
     one_nt = dataclasses.replace(RULES[0], conditions=(Balanced(), Between("hcp", 15, 17)))
@@ -171,6 +179,7 @@ def test_changing_a_threshold_in_the_table_changes_the_text(monkeypatch):
     monkeypatch.setattr(bidder.rules, "RULES", rules)
     monkeypatch.setattr(bidder.advice, "RULES", rules)
     monkeypatch.setitem(bidder.rules.RULE_BY_ID, "R1", one_nt)
+    bidder.advice._judge.cache_clear()
     advice = explain(hand)
     assert (advice.bid, advice.rule) == ("1NT", "R1")
     assert advice.trace[0].reasons == ("balanced: every suit has 2 to 4 cards",
