@@ -1,5 +1,161 @@
-"""Placeholder: filled in by the teach work."""
+"""The teaching pages: hands dealt to order, printable sets, statistics and practice.
 
-from flask import Blueprint
+The views read the request, ask the core (``bidder.explain``, ``bidder.dealing``) and
+render what it computed; every bridge decision is made in the core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from ..advice import explain
+from ..cards import Suit
+from ..dealing import (ALL_BIDS, DEFAULT_STATS_HANDS, MAX_COUNT, MAX_STATS_HANDS,
+                       DealError, bid_label, check_request, deal, deal_set, statistics)
+from ..rules import RULES, Rule
+from . import teach_practice
+from .teach_params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
+                           optional_number, read_bid, read_choice, read_flag, read_rule)
 
 blueprint = Blueprint("teach", __name__)
+blueprint.register_blueprint(teach_practice.blueprint)
+
+PRINT_COUNT = 12
+PARTS = {"": "sheet and answer key", "sheet": "sheet only", "key": "answer key only"}
+
+
+# Deal to order and printable sets -------------------------------------------------
+
+@dataclass(frozen=True)
+class DealChoice:
+    """What /deal was asked for: bid (``...`` any), rule (None any), seed, set size."""
+
+    bid: object = ...
+    rule: Rule | None = None
+    seed: int | None = None
+    count: int | None = None
+    printable: bool = False
+    part: str = ""
+
+    @property
+    def size(self) -> int:
+        """How many hands to deal: the count asked, else 12 for print, else one."""
+        return self.count or (PRINT_COUNT if self.printable else 1)
+
+    @property
+    def is_set(self) -> bool:
+        """Whether to show a sheet of hands rather than one hand explained."""
+        return self.printable or self.size > 1
+
+    def query(self, **changes) -> dict:
+        """The link parameters for this choice with *changes*, defaults left out."""
+        choice = replace(self, **changes)
+        args = {"bid": None if choice.bid is ... else bid_label(choice.bid),
+                "rule": choice.rule.id if choice.rule else None,
+                "seed": choice.seed, "count": choice.count,
+                "print": 1 if choice.printable else None, "part": choice.part or None}
+        return {name: value for name, value in args.items() if value is not None}
+
+    def form(self) -> dict:
+        """The choice as the deal form shows it."""
+        return {"bid": "" if self.bid is ... else bid_label(self.bid),
+                "rule": self.rule.id if self.rule else "",
+                "seed": "" if self.seed is None else str(self.seed)}
+
+
+def read_deal_choice(args) -> DealChoice:
+    """Read and check the /deal parameters.
+
+    :raises ParamError: for a malformed or out-of-range value.
+    :raises DealError: for a bid or rule no hand can meet.
+    """
+    choice = DealChoice(
+        bid=read_bid(args.get("bid", "")), rule=read_rule(args.get("rule", "")),
+        seed=optional_number(args, "seed", None, 0, MAX_SEED),
+        count=optional_number(args, "count", None, 1, MAX_COUNT),
+        printable=read_flag(args, "print"), part=read_choice(args, "part", PARTS))
+    check_request(choice.bid, choice.rule)
+    last = MAX_SEED - choice.size + 1
+    if choice.seed is not None and choice.seed > last:
+        raise ParamError(f"seed {choice.seed:,} leaves no room for {choice.size} hands: "
+                         f"use a seed from 0 to {last:,}", "seed")
+    return choice
+
+
+def deal_form_context() -> dict:
+    """The choices the deal form offers."""
+    return {"bids": ALL_BIDS, "rules": RULES, "max_count": MAX_COUNT,
+            "max_seed": MAX_SEED, "print_count": PRINT_COUNT}
+
+
+@blueprint.get("/deal")
+def deal_page():
+    """One hand dealt to order with its explanation, or a set of them to print."""
+    try:
+        choice = read_deal_choice(request.args)
+        if choice.seed is None:
+            return redirect(url_for(".deal_page", **choice.query(seed=fresh_seed())))
+        if choice.is_set:
+            hands = deal_set(choice.size, choice.seed, choice.bid, choice.rule)
+            return render_template(
+                "print.html", choice=choice, parts=PARTS, asked=choice.form(),
+                hands=[(seed, explain(hand)) for seed, hand in hands],
+                next_set=choice.query(seed=next_seed(choice.seed, choice.size)))
+        advice = explain(deal(choice.seed, choice.bid, choice.rule))
+    except (ParamError, DealError) as error:
+        return render_template("deal.html", error=error, error_field=error_field(error),
+                               form=request.args, **deal_form_context()), 400
+    asked = choice.form()
+    return render_template("deal.html", choice=choice, advice=advice, asked=asked,
+                           form={**asked, "seed": ""},
+                           another=choice.query(seed=next_seed(choice.seed)),
+                           **deal_form_context())
+
+
+# Statistics ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Spread:
+    """The high card points of the hands that made one opening bid."""
+
+    bid: str | None
+    hands: int
+    low: int
+    high: int
+    mean: float
+    mode: int
+
+
+def hcp_spread(bid: str | None, counts: tuple[int, ...]) -> Spread:
+    """Lowest, highest, mean and most common HCP from counts indexed by HCP."""
+    held = [hcp for hcp, count in enumerate(counts) if count]
+    hands = sum(counts)
+    mean = sum(hcp * count for hcp, count in enumerate(counts)) / hands
+    return Spread(bid, hands, held[0], held[-1], mean, max(held, key=counts.__getitem__))
+
+
+@blueprint.get("/stats")
+def stats_page():
+    """How often each bid, rule and overlap occurs over seeded random hands."""
+    try:
+        hands = optional_number(request.args, "hands", DEFAULT_STATS_HANDS, 1,
+                                MAX_STATS_HANDS)
+        seed = optional_number(request.args, "seed", 1, 0, MAX_SEED)
+    except ParamError as error:
+        return render_template("stats.html", error=error, form=request.args,
+                               max_hands=MAX_STATS_HANDS, max_seed=MAX_SEED), 400
+    stats = statistics(hands, seed)
+    return render_template(
+        "stats.html", stats=stats, form={"hands": str(hands), "seed": str(seed)},
+        spreads=[hcp_spread(bid, counts) for bid, counts in stats.hcp_by_bid],
+        max_hands=MAX_STATS_HANDS, max_seed=MAX_SEED)
+
+
+# Shared by the templates -----------------------------------------------------------
+
+@blueprint.context_processor
+def teaching_helpers() -> dict:
+    """Names the teaching templates use to draw bids."""
+    return {"suit_by_letter": {suit.letter: suit for suit in Suit}, "bid_label": bid_label}

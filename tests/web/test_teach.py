@@ -1,0 +1,542 @@
+"""The teaching pages through the test client: /deal, printable sets, /stats, and the
+helpers that read their parameters."""
+
+import html
+import re
+from urllib.parse import parse_qs, unquote_plus, urlsplit
+
+import pytest
+
+from bidder import RULES, Suit, explain, openingBid
+from bidder.advice import is_reachable
+from bidder.dealing import (ALL_BIDS, DEFAULT_STATS_HANDS, MAX_COUNT, MAX_STATS_HANDS,
+                            DealError, bid_label, deal, deal_set, statistics)
+from bidder.web import create_app
+from bidder.web.teach import PRINT_COUNT, DealChoice, hcp_spread, read_deal_choice
+from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_seed,
+                                     next_seed, optional_number, plain, read_bid,
+                                     read_choice, read_flag, read_rule, shown,
+                                     whole_number)
+
+REACHABLE_RULES = [rule.id for rule in RULES if is_reachable(rule)]
+ADVISOR_LINK = re.compile(r'href="/\?hand=([^"]+)"')
+
+
+@pytest.fixture
+def app():
+    return create_app({"TESTING": True, "SECRET_KEY": "teach-tests-secret-key"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def text_of(response) -> str:
+    """The page as a person reads it: tags gone, entities decoded, spaces collapsed."""
+    page = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return " ".join(html.unescape(page).split())
+
+
+def dealt_hand(response) -> str:
+    """The hand a /deal page shows, read from its link to the advisor."""
+    return unquote_plus(html.unescape(ADVISOR_LINK.search(response.get_data(as_text=True))
+                                      .group(1)))
+
+
+def spoken_bid(bid) -> str:
+    """A bid as text_of reads it from the page: '1 ♣ club', '2 ♥ hearts', '1NT'."""
+    if bid is None or bid.endswith("NT"):
+        return bid or "No bid"
+    suit = Suit("CDHS".index(bid[-1]))
+    word = suit.word[:-1] if bid[0] == "1" else suit.word
+    return f"{bid[:-1]} {suit.symbol} {word}"
+
+
+def query_of(url: str) -> dict:
+    return {name: values[0] for name, values in parse_qs(urlsplit(url).query).items()}
+
+
+# /deal: one hand to order ----------------------------------------------------------
+
+@pytest.mark.parametrize("query", ["", "bid=2NT", "rule=R8&bid=4S", "bid=None"])
+def test_deal_without_a_seed_redirects_to_a_link_with_one(client, query):
+    response = client.get(f"/deal?{query}")
+    assert response.status_code == 302
+    args = query_of(response.location)
+    assert 0 <= int(args.pop("seed")) <= MAX_SEED
+    assert args == query_of(f"/deal?{query}")
+
+
+@pytest.mark.parametrize("bid", ALL_BIDS, ids=bid_label)
+def test_each_bid_deals_a_hand_that_opens_it(client, bid):
+    response = client.get(f"/deal?bid={bid_label(bid)}&seed=11")
+    assert response.status_code == 200
+    hand = dealt_hand(response)
+    assert openingBid(hand) == bid
+    assert hand == str(deal(11, bid))
+
+
+@pytest.mark.parametrize("rule", REACHABLE_RULES)
+def test_each_reachable_rule_deals_a_hand_it_decides(client, rule):
+    response = client.get(f"/deal?rule={rule}&seed=5")
+    assert response.status_code == 200
+    assert explain(dealt_hand(response)).rule == rule
+
+
+@pytest.mark.parametrize("query, bid, rule", [
+    ("bid=2s&rule=r6", "2S", "R6"),
+    ("bid=pass&rule=R9", None, "R9"),
+    ("bid=%202nt%20", "2NT", None),
+    ("bid=any&rule=any", ..., None),
+])
+def test_bids_and_rules_are_read_leniently(client, query, bid, rule):
+    response = client.get(f"/deal?{query}&seed=3")
+    assert response.status_code == 200
+    advice = explain(dealt_hand(response))
+    assert bid is ... or advice.bid == bid
+    assert rule is None or advice.rule == rule
+
+
+def test_the_same_link_shows_the_same_hand(app):
+    first, second = app.test_client(), app.test_client()
+    assert (dealt_hand(first.get("/deal?bid=1NT&seed=42"))
+            == dealt_hand(second.get("/deal?bid=1NT&seed=42")))
+
+
+def test_the_page_explains_the_hand_in_full(client):
+    response = client.get("/deal?rule=R8&seed=3")
+    advice = explain(dealt_hand(response))
+    page = text_of(response)
+    assert advice.explanation in page
+    assert advice.fired.sentence in page
+    assert all(step.rule in page for step in advice.trace)
+    assert f"Seed 3: asked for R8" in page
+    assert 'id="deal-rule"' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("query, next_query", [
+    ("bid=2NT&seed=7", {"bid": "2NT", "seed": "8"}),
+    ("rule=R8&seed=0", {"rule": "R8", "seed": "1"}),
+    (f"seed={MAX_SEED}", {"seed": "0"}),
+])
+def test_another_hand_moves_to_the_next_seed(client, query, next_query):
+    page = client.get(f"/deal?{query}").get_data(as_text=True)
+    link = html.unescape(re.search(r'href="([^"]+)">Another hand', page).group(1))
+    assert query_of(link) == next_query
+
+
+def test_the_hand_links_to_itself_to_the_advisor_and_to_a_set(client):
+    page = html.unescape(client.get("/deal?bid=3H&seed=9").get_data(as_text=True))
+    assert 'href="/deal?bid=3H&seed=9">Link to this hand' in page
+    assert 'href="/deal?bid=3H&seed=9&print=1">Print 12 like this' in page
+    assert f'href="/?hand={str(deal(9, "3H")).replace(" ", "+")}"' in page
+
+
+def test_the_form_keeps_the_choice_but_not_the_seed(client):
+    page = client.get("/deal?bid=2NT&rule=R5&seed=7").get_data(as_text=True)
+    assert '<option value="2NT" selected>' in page
+    assert '<option value="R5" selected>' in page
+    assert 'name="seed" inputmode="numeric" autocomplete="off" value=""' in page
+    assert '<input type="hidden" name="bid" value="2NT">' in page
+
+
+def test_r4_is_refused_with_the_reason_no_hand_fires_it(client):
+    response = client.get("/deal?rule=R4")
+    assert response.status_code == 400
+    page = text_of(response)
+    assert "Cannot deal that. No hand fires R4: " + RULES[3].ruling_text in page
+    assert RULES[3].sentence in page
+    assert 'href="/stats#overlaps"' in response.get_data(as_text=True)
+    assert '<option value="R4" selected>' in response.get_data(as_text=True)
+
+
+BAD_DEALS = [
+    ("bid=9Z", "bid", "'9Z' is not a bid the rules make: choose one of 1C, 1D"),
+    ("bid=5NT", "bid", "'5NT' is not a bid the rules make"),
+    ("bid=1%C5%BF", "bid", "'1?' is not a bid the rules make"),
+    ("bid=" + "X" * 300, "bid", "'XXXXXXXXXXXXXXXXXXXX' is not a bid"),
+    ("rule=R10", "rule", "'R10' is not a rule: choose one of R1 to R9"),
+    ("rule=%00", "rule", "'?' is not a rule"),
+    ("bid=2NT&rule=R3", "rule", "R3 never bids 2NT: it bids 1C or 1D"),
+    ("bid=None&rule=R1", "rule", "R1 never bids None: it bids 1NT"),
+    ("seed=abc", "seed", "Seed 'abc' is not a whole number: use a whole number from 0 "
+                         "to 999,999,999"),
+    ("seed=-1", "seed", "Seed '-1' is not a whole number"),
+    ("seed=1e5", "seed", "Seed '1e5' is not a whole number"),
+    ("seed=%D9%A3", "seed", "Seed '?' is not a whole number"),
+    ("seed=1000000000", "seed", "Seed '1000000000' is out of range: use a whole number "
+                                "from 0 to 999,999,999"),
+    ("seed=" + "9" * 5000, "seed", "Seed '9999999999999999999…' is out of range"),
+    ("seed=999999990&count=12", "seed", "Seed 999,999,990 leaves no room for 12 hands: "
+                                        "use a seed from 0 to 999,999,988"),
+    ("seed=999999999&print=1", "seed", "Seed 999,999,999 leaves no room for 12 hands"),
+    ("count=0", "count", "Count '0' is out of range: use a whole number from 1 to 100"),
+    ("count=10000", "count", "Count '10000' is out of range"),
+    ("count=101&print=1", "count", "Count '101' is out of range"),
+    ("count=twelve", "count", "Count 'twelve' is not a whole number"),
+    ("print=maybe", "print", "Print 'maybe' is not a switch: use print=1 for yes, or "
+                             "leave it out"),
+    ("print=1&part=answers", "part", "Part 'answers' is not one of the choices: use "
+                                     "part=sheet or part=key, or leave it out"),
+]
+
+
+@pytest.mark.parametrize("query, field, message", BAD_DEALS,
+                         ids=[query[:30] for query, _, _ in BAD_DEALS])
+def test_bad_deal_requests_get_a_clear_400(client, query, field, message):
+    response = client.get(f"/deal?{query}")
+    assert response.status_code == 400
+    assert "Cannot deal that. " + message in text_of(response)
+    assert "Traceback" not in text_of(response)
+    page = response.get_data(as_text=True)
+    if field in ("bid", "rule", "seed", "count"):
+        id_ = {"count": "print-count"}.get(field, f"deal-{field}")
+        assert re.search(f'id="{id_}"[^>]*aria-invalid="true" aria-describedby="deal-error"',
+                         page)
+
+
+def test_a_bad_count_keeps_what_was_typed(client):
+    page = client.get("/deal?count=abc&print=1").get_data(as_text=True)
+    assert 'name="count" inputmode="numeric" autocomplete="off" value="abc"' in page
+
+
+def test_a_bad_seed_keeps_what_was_typed(client):
+    page = client.get("/deal?seed=12x").get_data(as_text=True)
+    assert 'name="seed" inputmode="numeric" autocomplete="off" value="12x"' in page
+
+
+def test_a_hand_the_search_cannot_find_is_a_400(client, monkeypatch):
+    monkeypatch.setattr("bidder.dealing.SEARCH_LIMIT", 1)
+    response = client.get("/deal?bid=4C&seed=1")
+    assert response.status_code == 400
+    assert "No such hand in the first 1 dealt for seed 1: try another seed" in text_of(
+        response)
+    assert re.search('id="deal-seed"[^>]*aria-invalid="true"',
+                     response.get_data(as_text=True))
+
+
+# Printable sets ------------------------------------------------------------------------
+
+def set_rows(response) -> list[str]:
+    key = response.get_data(as_text=True).split('id="key-title"')[1]
+    return re.findall(r"<tr>\s*<th scope=\"row\">(.*?)</tr>", key, re.S)
+
+
+@pytest.mark.parametrize("query, size", [
+    ("count=12&print=1", 12), ("print=1", PRINT_COUNT), ("count=5", 5),
+    ("count=1&print=1", 1), (f"count={MAX_COUNT}&print=yes", MAX_COUNT),
+])
+def test_a_set_has_a_sheet_and_an_answer_key(client, query, size):
+    response = client.get(f"/deal?{query}&seed=20")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert page.count('class="t-sheet-hand"') == size
+    assert len(set_rows(response)) == size
+    assert "break-before" not in page  # the page break lives in teach.css
+    assert "teach.css" in page
+
+
+def test_the_answer_key_gives_bid_rule_and_points_of_each_hand(client):
+    response = client.get("/deal?count=12&print=1&seed=20")
+    rows = [text_of_html(row) for row in set_rows(response)]
+    for number, ((seed, hand), row) in enumerate(zip(deal_set(12, 20), rows), start=1):
+        advice = explain(hand)
+        facts = advice.facts
+        bid = spoken_bid(advice.bid)
+        assert row.startswith(f"{number} , explained")
+        assert (f"{facts.hcp} {facts.distribution} {facts.points} {bid}" in row)
+        assert f"{advice.rule} {advice.fired.name}" in row
+
+
+def text_of_html(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def test_each_hand_of_a_set_opens_the_bid_asked(client):
+    response = client.get("/deal?bid=2NT&count=12&print=1&seed=3")
+    page = response.get_data(as_text=True)
+    links = re.findall(r'href="(/deal\?[^"]+)">\d+<span', page)
+    assert len(links) == 12
+    for link in links:
+        hand = dealt_hand(client.get(html.unescape(link)))
+        assert openingBid(hand) == "2NT"
+
+
+def test_the_sheet_does_not_give_the_answers_away(client):
+    response = client.get("/deal?bid=2NT&rule=R5&count=6&print=1&seed=3&part=sheet")
+    page = text_of(response)
+    assert 'id="key-title"' not in response.get_data(as_text=True)
+    assert page.count("HCP Distribution Points Bid") == 6
+    assert "2NT" not in page
+    assert "R5" not in page
+
+
+def test_the_key_alone_has_no_sheet(client):
+    response = client.get("/deal?count=6&print=1&seed=3&part=key")
+    page = response.get_data(as_text=True)
+    assert 'class="t-sheet-hand"' not in page
+    assert len(set_rows(response)) == 6
+    assert '<strong aria-current="page">Answer key only</strong>' in page
+
+
+def test_the_set_links_to_its_parts_the_next_set_and_back(client):
+    page = html.unescape(client.get("/deal?bid=1NT&count=4&print=1&seed=8")
+                         .get_data(as_text=True))
+    assert 'href="/deal?bid=1NT&seed=8&count=4&print=1&part=sheet">Sheet only' in page
+    assert 'href="/deal?bid=1NT&seed=8&count=4&print=1&part=key">Answer key only' in page
+    assert 'href="/deal?bid=1NT&seed=12&count=4&print=1">Another set' in page
+    assert 'href="/deal?bid=1NT&seed=8">Back to dealing' in page
+    assert "Set 8, dealt to order: 1NT." in text_of_html(page)
+
+
+def test_a_set_at_the_last_seeds_starts_again_from_zero(client):
+    page = html.unescape(client.get(f"/deal?count=2&seed={MAX_SEED - 1}")
+                         .get_data(as_text=True))
+    assert 'href="/deal?seed=0&count=2">Another set' in page
+
+
+# /stats --------------------------------------------------------------------------------
+
+def test_stats_by_default_counts_100000_hands_from_seed_1(client):
+    response = client.get("/stats")
+    assert response.status_code == 200
+    stats = statistics(DEFAULT_STATS_HANDS, 1)
+    page = text_of(response)
+    assert "Over 100,000 random hands dealt from seed 1." in page
+    for bid, count in stats.by_bid:
+        assert f"{spoken_bid(bid)} {count:,} {stats.share(count):.2f} %" in page
+
+
+@pytest.mark.parametrize("query, hands, seed", [
+    ("hands=1000&seed=3", 1000, 3), ("hands=2,000", 2000, 1), ("hands=1", 1, 1),
+    ("hands=&seed=", DEFAULT_STATS_HANDS, 1), ("seed=0&hands=500", 500, 0),
+])
+def test_stats_follow_hands_and_seed(client, query, hands, seed):
+    response = client.get(f"/stats?{query}")
+    assert response.status_code == 200
+    stats = statistics(hands, seed)
+    page = text_of(response)
+    for rule, count in stats.by_rule:
+        assert f"{rule} {RULES[int(rule[1:]) - 1].name}" in page
+        assert f" {count:,} {stats.share(count):.2f} %" in page
+    for fired, shadowed, count in stats.overlaps:
+        assert f"{fired} {RULES[int(fired[1:]) - 1].name} {shadowed}" in page
+    assert f'value="{hands}"' in response.get_data(as_text=True)
+
+
+def test_stats_draw_accessible_svg_charts_with_the_table_as_text(client):
+    page = client.get("/stats?hands=5000&seed=2").get_data(as_text=True)
+    charts = re.findall(r'<svg class="t-chart" role="img" aria-labelledby="([\w-]+)"', page)
+    assert charts == ["bids-chart-title", "rules-chart-title", "hcp-chart-title"]
+    for title in charts:
+        assert re.search(f'<title id="{title}">[^<]+the table below gives the numbers',
+                         page)
+    assert page.count('class="t-chart-bar"') == len(ALL_BIDS) + len(RULES)
+    assert "style=" not in page
+
+
+def test_stats_show_the_hcp_spread_of_each_opening(client):
+    response = client.get("/stats?hands=20000&seed=4")
+    stats = statistics(20000, 4)
+    page = text_of(response)
+    for bid, counts in stats.hcp_by_bid:
+        spread = hcp_spread(bid, counts)
+        assert (f"{spoken_bid(bid)} {spread.hands:,} {spread.low} {spread.high} "
+                f"{spread.mean:.1f} {spread.mode}") in page
+
+
+def test_stats_say_r4_never_decides_and_how_often_it_is_shadowed(client):
+    page = text_of(client.get("/stats?hands=20000&seed=4"))
+    assert f"R4 {RULES[3].name} {RULES[3].ruling_text} 0 0.00 %" in page
+    count = dict(((f, s), c) for f, s, c in statistics(20000, 4).overlaps)["R3", "R4"]
+    assert f"R3 {RULES[2].name} R4 {RULES[3].name} {count:,}" in page
+
+
+BAD_STATS = [
+    ("hands=0", "hands", "Hands '0' is out of range: use a whole number from 1 to "
+                         "1,000,000"),
+    ("hands=1000001", "hands", "Hands '1000001' is out of range"),
+    ("hands=" + "9" * 400, "hands", "Hands '9999999999999999999…' is out of range"),
+    ("hands=lots", "hands", "Hands 'lots' is not a whole number"),
+    ("hands=-5", "hands", "Hands '-5' is not a whole number"),
+    ("seed=x", "seed", "Seed 'x' is not a whole number: use a whole number from 0 to "
+                       "999,999,999"),
+    ("seed=12345678901", "seed", "Seed '12345678901' is out of range"),
+]
+
+
+@pytest.mark.parametrize("query, field, message", BAD_STATS,
+                         ids=[query[:20] for query, _, _ in BAD_STATS])
+def test_bad_stats_requests_get_a_clear_400(client, query, field, message):
+    response = client.get(f"/stats?{query}")
+    assert response.status_code == 400
+    assert "Cannot count that. " + message in text_of(response)
+    page = response.get_data(as_text=True)
+    assert re.search(f'id="stats-{field}"[^>]*aria-invalid="true"', page)
+    assert 'class="t-chart"' not in page
+    typed = query.split("=", 1)[1]
+    assert f'value="{typed}"' in page
+
+
+# The parameter readers -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("7", 7), (" 12 ", 12), ("1,000", 1000), ("1_000", 1000), ("0", 0), ("100", 100),
+])
+def test_whole_number_reads_plain_numbers(text, expected):
+    assert whole_number(text, "count", 0, 10_000) == expected
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "Count is empty: use a whole number from 1 to 100"),
+    ("  ", "Count is empty"),
+    ("x", "Count 'x' is not a whole number: use a whole number from 1 to 100"),
+    ("١٢", "Count '??' is not a whole number"),
+    ("0", "Count '0' is out of range: use a whole number from 1 to 100"),
+    ("101", "Count '101' is out of range"),
+    ("0" * 30 + "1", None),
+])
+def test_whole_number_refuses_with_the_range(text, message):
+    if message is None:
+        assert whole_number(text, "count", 1, 100) == 1
+        return
+    with pytest.raises(ParamError) as error:
+        whole_number(text, "count", 1, 100, "Count")
+    assert error.value.message.startswith(message)
+    assert error.value.field == "count"
+
+
+def test_whole_number_names_the_field_without_a_label():
+    with pytest.raises(ParamError, match="^hands 'x' is not"):
+        whole_number("x", "hands", 1, 2)
+
+
+@pytest.mark.parametrize("args, expected", [
+    ({}, 5), ({"n": ""}, 5), ({"n": "  "}, 5), ({"n": "3"}, 3),
+])
+def test_optional_number_has_a_default(args, expected):
+    assert optional_number(args, "n", 5, 0, 10) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("", False), ("0", False), ("no", False), ("OFF", False), ("false", False),
+    ("1", True), ("on", True), ("Yes", True), ("true", True),
+])
+def test_read_flag(text, expected):
+    assert read_flag({"print": text}, "print") is expected
+
+
+def test_read_flag_refuses_other_words():
+    with pytest.raises(ParamError, match="print '2' is not a switch"):
+        read_flag({"print": "2"}, "print")
+
+
+@pytest.mark.parametrize("text, expected", [("", ""), ("Sheet", "sheet"), (" key", "key")])
+def test_read_choice(text, expected):
+    assert read_choice({"part": text}, "part", {"": 0, "sheet": 1, "key": 2}) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("", ...), ("any", ...), (" ANY ", ...), ("2nt", "2NT"), ("None", None), ("-", None),
+])
+def test_read_bid(text, expected):
+    assert read_bid(text) == expected
+
+
+@pytest.mark.parametrize("text", ["1ſ", "2NT\u200b", "1\u212aC"])
+def test_read_bid_never_reads_look_alike_characters(text):
+    with pytest.raises(DealError, match="is not a bid the rules make"):
+        read_bid(text)
+
+
+@pytest.mark.parametrize("text, expected", [("", None), ("any", None), ("r8", RULES[7])])
+def test_read_rule(text, expected):
+    assert read_rule(text) == expected
+
+
+def test_read_rule_never_reads_look_alike_characters():
+    with pytest.raises(DealError, match="'\\?8' is not a rule"):
+        read_rule("\u0280" + "8")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("abc", "abc"), ("a\x00b", "a?b"), ("é", "?"), ("\ud800", "?"),
+])
+def test_plain_keeps_printable_ascii_only(text, expected):
+    assert plain(text) == expected
+
+
+def test_shown_quotes_and_cuts_user_text():
+    assert shown("x" * 50) == "'" + "x" * 19 + "…'"
+
+
+@pytest.mark.parametrize("seed, step, expected", [
+    (0, 1, 1), (MAX_SEED - 1, 1, MAX_SEED), (MAX_SEED, 1, 0),
+    (MAX_SEED - 23, 12, MAX_SEED - 11), (MAX_SEED - 22, 12, 0),
+])
+def test_next_seed_starts_again_from_zero(seed, step, expected):
+    assert next_seed(seed, step) == expected
+
+
+def test_fresh_seeds_are_in_range_and_vary():
+    seeds = {fresh_seed() for _ in range(20)}
+    assert len(seeds) > 1
+    assert all(0 <= seed <= MAX_SEED for seed in seeds)
+
+
+@pytest.mark.parametrize("error, field", [
+    (ParamError("x", "count"), "count"), (DealError("x", "unknown_bid"), "bid"),
+    (DealError("x", "unreachable"), "rule"), (DealError("x", "mismatch"), "rule"),
+    (DealError("x", "unknown_rule"), "rule"), (DealError("x", "bad_count"), "count"),
+    (DealError("x", "not_found"), "seed"),
+])
+def test_error_field(error, field):
+    assert error_field(error) == field
+
+
+@pytest.mark.parametrize("args, expected", [
+    ({}, DealChoice()),
+    ({"bid": "2nt", "rule": "R5", "seed": "4", "count": "3", "print": "1", "part": "key"},
+     DealChoice("2NT", RULES[4], 4, 3, True, "key")),
+])
+def test_read_deal_choice(args, expected):
+    assert read_deal_choice(args) == expected
+
+
+@pytest.mark.parametrize("choice, size, is_set", [
+    (DealChoice(), 1, False), (DealChoice(printable=True), PRINT_COUNT, True),
+    (DealChoice(count=3), 3, True), (DealChoice(count=1, printable=True), 1, True),
+    (DealChoice(count=1), 1, False),
+])
+def test_deal_choice_size(choice, size, is_set):
+    assert (choice.size, choice.is_set) == (size, is_set)
+
+
+@pytest.mark.parametrize("choice, changes, expected", [
+    (DealChoice(), {}, {}),
+    (DealChoice(None, RULES[8], 3), {"seed": 4}, {"bid": "None", "rule": "R9", "seed": 4}),
+    (DealChoice(seed=1, count=5, printable=True, part="key"), {"part": ""},
+     {"seed": 1, "count": 5, "print": 1}),
+])
+def test_deal_choice_query_leaves_defaults_out(choice, changes, expected):
+    assert choice.query(**changes) == expected
+
+
+@pytest.mark.parametrize("choice, expected", [
+    (DealChoice(), {"bid": "", "rule": "", "seed": ""}),
+    (DealChoice("1S", RULES[1], 0), {"bid": "1S", "rule": "R2", "seed": "0"}),
+])
+def test_deal_choice_form(choice, expected):
+    assert choice.form() == expected
+
+
+@pytest.mark.parametrize("counts, expected", [
+    ((0, 0, 5), (5, 2, 2, 2.0, 2)),
+    ((1, 0, 2, 1), (4, 0, 3, 1.75, 2)),
+    ((0, 3, 0, 3), (6, 1, 3, 2.0, 1)),
+])
+def test_hcp_spread(counts, expected):
+    spread = hcp_spread("1C", counts)
+    assert (spread.hands, spread.low, spread.high, spread.mean, spread.mode) == expected
+    assert spread.bid == "1C"
