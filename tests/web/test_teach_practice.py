@@ -1,0 +1,387 @@
+"""Practice through the test client: a hand without its answer, the bid buttons, count-first
+mode, feedback, the score kept in the signed session cookie, and the choice of hands."""
+
+import html
+import re
+from collections import Counter
+
+import pytest
+
+from bidder import RULES, explain
+from bidder.advice import is_reachable
+from bidder.dealing import bid_label, random_hand, reachable_bids
+from bidder.web import create_app
+from bidder.web.teach_practice import (SESSION_KEY, Practice, bid_rows, hand_for,
+                                       targets)
+
+HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
+REACHABLE_RULES = sorted(rule.id for rule in RULES if is_reachable(rule))
+
+
+@pytest.fixture
+def app():
+    return create_app({"TESTING": True, "SECRET_KEY": "teach-tests-secret-key"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def text_of(response) -> str:
+    page = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return " ".join(html.unescape(page).split())
+
+
+def hand_on_table(client) -> str:
+    page = client.get("/practice").get_data(as_text=True)
+    return html.unescape(HAND_FIELD.search(page).group(1))
+
+
+def state_of(client) -> Practice:
+    with client.session_transaction() as session:
+        return Practice(**session[SESSION_KEY])
+
+
+def answer(client, bid, hand=None):
+    hand = hand or hand_on_table(client)
+    return client.post("/practice/answer", data={"hand": hand, "bid": bid})
+
+
+def wrong_bid(hand: str) -> str:
+    right = bid_label(explain(hand).bid)
+    return "2NT" if right != "2NT" else "None"
+
+
+def turn_on(client, **switches):
+    return client.post("/practice/settings", data={name: "1" for name in switches})
+
+
+# The prompt ------------------------------------------------------------------------------
+
+def test_practice_shows_a_hand_and_the_buttons_for_every_bid(client):
+    response = client.get("/practice")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    buttons = re.findall(r'<button type="submit" name="bid" value="([^"]+)"', page)
+    assert buttons == [bid_label(bid) for bid in reachable_bids()]
+    assert buttons[-1] == "None"
+    assert ">No bid</button>" in page
+    assert "Hand 1" in text_of(response)
+    assert "Bids right: 0 of 0" in text_of(response)
+
+
+def test_the_prompt_never_gives_the_answer_away(client):
+    for _ in range(len(targets())):
+        response = client.get("/practice")
+        page = text_of(response)
+        advice = explain(hand_on_table(client))
+        assert advice.explanation not in page
+        assert advice.fired.sentence not in page
+        assert "Rule by rule" not in page
+        assert 'id="result"' not in response.get_data(as_text=True)
+        assert f"by {advice.rule}" not in page
+        client.post("/practice/next", data={"hand": hand_on_table(client)})
+
+
+def test_the_hand_stays_the_same_across_page_loads(client):
+    assert hand_on_table(client) == hand_on_table(client)
+
+
+def test_each_student_gets_their_own_hands(app):
+    hands = {hand_on_table(app.test_client()) for _ in range(4)}
+    assert len(hands) > 1
+
+
+def test_bid_rows_group_the_bids_by_level_with_no_bid_last():
+    rows = bid_rows()
+    assert [bid for row in rows for bid in row] == list(reachable_bids())
+    assert [row[0][0] for row in rows[:-1]] == ["1", "2", "3", "4"]
+    assert rows[-1] == [None]
+
+
+# Answers and feedback ----------------------------------------------------------------------
+
+def test_a_right_answer_gets_short_feedback_and_a_point(client):
+    hand = hand_on_table(client)
+    advice = explain(hand)
+    response = answer(client, bid_label(advice.bid), hand)
+    assert response.status_code == 303
+    assert response.location == "/practice"
+    page = text_of(client.get("/practice"))
+    assert "✓ Right:" in page
+    assert f"{advice.rule}, {advice.fired.name}." in page
+    assert "Rule by rule" not in page
+    assert "Bids right: 1 of 1" in page
+
+
+def test_a_wrong_answer_gets_the_full_trace(client):
+    hand = hand_on_table(client)
+    advice = explain(hand)
+    answer(client, wrong_bid(hand), hand)
+    response = client.get("/practice")
+    page = text_of(response)
+    assert "✗ Not this time" in page
+    assert "Rule by rule" in page
+    assert advice.explanation in page
+    assert all(f"{step.rule} {RULES[int(step.rule[1:]) - 1].name}" in page
+               for step in advice.trace)
+    assert "Bids right: 0 of 1" in page
+
+
+def test_no_bid_is_an_answer(client):
+    client.post("/practice/settings", data={"natural": "1"})
+    for _ in range(20):
+        hand = hand_on_table(client)
+        if explain(hand).bid is None:
+            break
+        client.post("/practice/next", data={"hand": hand})
+    answer(client, "None", hand)
+    page = text_of(client.get("/practice"))
+    assert "Right: No bid" in page
+    assert "Bids right: 1 of 1" in page
+
+
+def test_the_feedback_offers_the_next_hand_and_no_more_buttons(client):
+    hand = hand_on_table(client)
+    answer(client, wrong_bid(hand), hand)
+    page = client.get("/practice").get_data(as_text=True)
+    assert 'name="bid"' not in page
+    assert 'action="/practice/next"' in page
+    assert "Next hand</button>" in page
+    assert "Skip this hand" not in page
+
+
+def test_answering_twice_counts_once(client):
+    hand = hand_on_table(client)
+    right = bid_label(explain(hand).bid)
+    answer(client, right, hand)
+    answer(client, right, hand)
+    assert (state_of(client).right, state_of(client).answered) == (1, 1)
+
+
+def test_an_answer_for_an_earlier_hand_is_not_counted(client):
+    first = hand_on_table(client)
+    client.post("/practice/next", data={"hand": first})
+    response = answer(client, bid_label(explain(first).bid), first)
+    assert response.status_code == 303
+    page = text_of(client.get("/practice"))
+    assert "That was for an earlier hand; here is the hand on the table now." in page
+    assert state_of(client).answered == 0
+
+
+@pytest.mark.parametrize("bid, message", [
+    ("9Z", "'9Z' is not a bid the rules make: choose one of 1C"),
+    ("", "'' is not a bid the rules make"),
+    ("1\u017f", "'1?' is not a bid the rules make"),
+])
+def test_a_bid_no_rule_makes_is_a_400_with_the_buttons_still_there(client, bid, message):
+    response = answer(client, bid)
+    assert response.status_code == 400
+    page = text_of(response)
+    assert message[:1].upper() + message[1:] in page
+    assert 'aria-describedby="bid-error"' in response.get_data(as_text=True)
+    assert 'name="bid" value="1C"' in response.get_data(as_text=True)
+    assert state_of(client).answered == 0
+
+
+# Moving on ------------------------------------------------------------------------------------
+
+def test_next_deals_a_new_hand_and_clears_the_answer(client):
+    first = hand_on_table(client)
+    answer(client, wrong_bid(first), first)
+    response = client.post("/practice/next", data={"hand": first})
+    assert response.status_code == 303
+    state = state_of(client)
+    assert (state.turn, state.answer, state.answered) == (1, None, 1)
+    assert state.hand != first
+    assert "Hand 2" in text_of(client.get("/practice"))
+
+
+def test_skipping_a_hand_scores_nothing(client):
+    first = hand_on_table(client)
+    client.post("/practice/next", data={"hand": first})
+    assert hand_on_table(client) != first
+    assert state_of(client).answered == 0
+
+
+def test_pressing_next_twice_deals_only_one_hand(client):
+    first = hand_on_table(client)
+    client.post("/practice/next", data={"hand": first})
+    client.post("/practice/next", data={"hand": first})
+    assert state_of(client).turn == 1
+
+
+def test_a_post_without_a_practice_starts_one(client):
+    response = client.post("/practice/next", data={"hand": "AS"})
+    assert response.status_code == 303
+    assert client.get("/practice").status_code == 200
+    assert state_of(client).turn == 0
+
+
+def test_start_again_clears_the_score_and_keeps_the_settings(client):
+    turn_on(client, count_first=True, natural=True)
+    hand = hand_on_table(client)
+    client.post("/practice/count", data={"hand": hand, "hcp": "0", "distribution": "0"})
+    answer(client, "2NT", hand)
+    client.post("/practice/reset")
+    state = state_of(client)
+    assert (state.answered, state.counts_checked, state.turn, state.hand) == (0, 0, 0, "")
+    assert (state.count_first, state.natural) == (True, True)
+
+
+# Count first --------------------------------------------------------------------------------
+
+def test_count_first_asks_for_the_count_before_the_bid(client):
+    turn_on(client, count_first=True)
+    page = client.get("/practice").get_data(as_text=True)
+    assert 'action="/practice/count"' in page
+    assert '<label for="count-hcp">HCP</label>' in page
+    assert '<label for="count-distribution">Distribution points</label>' in page
+    assert 'name="bid"' not in page
+    assert 'checked' in page.split('id="set-count-first"')[1][:40]
+
+
+@pytest.mark.parametrize("hcp_off, distribution_off, marks, right", [
+    (0, 0, ("✓ HCP", "✓ Distribution points"), 2),
+    (1, 0, ("✗ HCP: you counted", "✓ Distribution points"), 1),
+    (0, 1, ("✓ HCP", "✗ Distribution points: you counted"), 1),
+    (2, 3, ("✗ HCP", "✗ Distribution points"), 0),
+])
+def test_each_count_is_checked_on_its_own(client, hcp_off, distribution_off, marks, right):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    facts = explain(hand).facts
+    response = client.post("/practice/count", data={
+        "hand": hand, "hcp": str(facts.hcp + hcp_off),
+        "distribution": str(facts.distribution + distribution_off)})
+    assert response.status_code == 303
+    response = client.get("/practice")
+    page = text_of(response)
+    for mark in marks:
+        assert mark in page
+    assert f"Counts right: {right} of 2" in page
+    assert ('Points suit by suit' in page) is (right < 2)
+    assert 'name="bid" value="1C"' in response.get_data(as_text=True)
+    assert explain(hand).explanation not in page
+
+
+def test_a_wrong_count_shows_the_right_numbers(client):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    facts = explain(hand).facts
+    client.post("/practice/count", data={"hand": hand, "hcp": str(facts.hcp + 1),
+                                         "distribution": str(facts.distribution)})
+    page = text_of(client.get("/practice"))
+    assert f"HCP: you counted {facts.hcp + 1}; the hand has {facts.hcp}." in page
+
+
+@pytest.mark.parametrize("hcp, distribution, field, message", [
+    ("", "0", "hcp", "HCP is empty: use a whole number from 0 to 99"),
+    ("twelve", "0", "hcp", "HCP 'twelve' is not a whole number"),
+    ("12", "-1", "distribution", "Distribution points '-1' is not a whole number"),
+    ("100", "0", "hcp", "HCP '100' is out of range: use a whole number from 0 to 99"),
+    ("12", "x" * 200, "distribution", "Distribution points 'xxxxxxxxxxxxxxxxxxx…'"),
+])
+def test_a_count_that_is_not_a_number_is_a_400_that_keeps_the_typing(
+        client, hcp, distribution, field, message):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    response = client.post("/practice/count", data={"hand": hand, "hcp": hcp,
+                                                    "distribution": distribution})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert message in text_of(response)
+    assert re.search(f'id="count-{field}"[^>]*aria-invalid="true" '
+                     f'aria-describedby="count-{field}-error"', page)
+    assert f'name="hcp" inputmode="numeric" autocomplete="off" value="{hcp}"' in page
+    assert state_of(client).counts_checked == 0
+
+
+def test_both_counts_wrong_in_form_both_get_a_message(client):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    response = client.post("/practice/count", data={"hand": hand})
+    page = text_of(response)
+    assert "HCP is empty" in page and "Distribution points is empty" in page
+
+
+def test_counting_twice_counts_once(client):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    for _ in range(2):
+        client.post("/practice/count", data={"hand": hand, "hcp": "1", "distribution": "0"})
+    assert state_of(client).counts_checked == 2
+
+
+def test_a_count_for_an_earlier_hand_is_not_checked(client):
+    turn_on(client, count_first=True)
+    first = hand_on_table(client)
+    client.post("/practice/next", data={"hand": first})
+    client.post("/practice/count", data={"hand": first, "hcp": "1", "distribution": "0"})
+    assert state_of(client).counts_checked == 0
+    assert "earlier hand" in text_of(client.get("/practice"))
+
+
+def test_settings_switch_off_when_unticked(client):
+    turn_on(client, count_first=True, natural=True)
+    client.post("/practice/settings", data={})
+    state = state_of(client)
+    assert (state.count_first, state.natural) == (False, False)
+
+
+# Which hands come up ------------------------------------------------------------------------
+
+def test_by_default_every_deciding_rule_comes_up_once_a_lap():
+    base = 1234
+    for lap in range(2):
+        rules = [explain(hand_for(Practice(base, turn))).rule
+                 for turn in range(lap * 8, lap * 8 + 8)]
+        assert sorted(rules) == REACHABLE_RULES
+
+
+def test_the_order_within_a_lap_changes_so_the_turn_gives_nothing_away():
+    orders = {tuple(explain(hand_for(Practice(base, turn))).rule for turn in range(8))
+              for base in range(6)}
+    assert len(orders) > 1
+
+
+def test_natural_frequencies_deal_plain_random_hands():
+    hands = [hand_for(Practice(77, turn, natural=True)) for turn in range(60)]
+    assert hands == [str(random_hand(77 + turn)) for turn in range(60)]
+    assert Counter(explain(hand).bid is None for hand in hands)[True] > 20
+
+
+def test_the_natural_switch_changes_the_next_hand(client):
+    turn_on(client, natural=True)
+    first = hand_on_table(client)
+    client.post("/practice/next", data={"hand": first})
+    state = state_of(client)
+    assert state.hand == str(random_hand(state.base + 1))
+
+
+# The score in the cookie --------------------------------------------------------------------
+
+def test_the_score_lives_in_a_signed_cookie(client):
+    hand = hand_on_table(client)
+    response = answer(client, bid_label(explain(hand).bid), hand)
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("session=")
+    assert "HttpOnly" in cookie
+    assert "Bids right: 1 of 1" in text_of(client.get("/practice"))
+
+
+def test_a_forged_cookie_starts_a_new_practice(client):
+    client.set_cookie("session", "eyJwcmFjdGljZSI6eyJyaWdodCI6OTl9fQ.forged.signature")
+    response = client.get("/practice")
+    assert response.status_code == 200
+    assert "Bids right: 0 of 0" in text_of(response)
+
+
+@pytest.mark.parametrize("stored", [{"score": 3}, {"base": 1, "colour": "red"}, 7])
+def test_an_unreadable_practice_in_the_cookie_starts_again(client, stored):
+    with client.session_transaction() as session:
+        session[SESSION_KEY] = stored
+    response = client.get("/practice")
+    assert response.status_code == 200
+    assert state_of(client).turn == 0
