@@ -10,11 +10,13 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Iterator
 
 from .advice import is_reachable
 from .cards import DECK, HAND_SIZE, Hand
-from .graded import CARD_CODES, code_hcp, decide, key_tally, tally_key
+from .graded import (CARD_CODES, PROFILE_AT, TALLY_KEY_MASK, decide, key_decision,
+                     key_tally)
 from .rules import RULE_BY_ID, RULES, Rule
 
 SEARCH_LIMIT = 2_000_000
@@ -79,21 +81,21 @@ def parse_rule(text: str) -> Rule:
     return rule
 
 
-def hand_stream(seed: int) -> Iterator[tuple[int, ...]]:
+def hand_stream(seed: int) -> Iterator[list[int]]:
     """Endless hands for *seed*, as indexes into DECK: four to each shuffled deck."""
     rng = random.Random(seed)
     while True:
         keys = [rng.random() for _ in DECK]
         order = sorted(range(len(DECK)), key=keys.__getitem__)
         for start in range(0, len(DECK), HAND_SIZE):
-            yield tuple(order[start:start + HAND_SIZE])
+            yield order[start:start + HAND_SIZE]
 
 
-def _code(indexes: tuple[int, ...]) -> int:
+def _code(indexes: list[int]) -> int:
     return sum(map(CARD_CODES.__getitem__, indexes))
 
 
-def _hand(indexes: tuple[int, ...]) -> Hand:
+def _hand(indexes: list[int]) -> Hand:
     return Hand(tuple(DECK[index] for index in indexes))
 
 
@@ -173,6 +175,9 @@ def _shadowed(key: int) -> tuple[tuple[str, str], ...]:
     return tuple((applying[0].id, rule.id) for rule in applying[1:])
 
 
+_CARD_PROFILES = tuple(code >> PROFILE_AT for code in CARD_CODES)
+
+
 @lru_cache(maxsize=16)
 def statistics(hands: int = DEFAULT_STATS_HANDS, seed: int = 1) -> Statistics:
     """Count bids, rules, shadowing overlaps and HCP over *hands* hands for *seed*.
@@ -182,24 +187,41 @@ def statistics(hands: int = DEFAULT_STATS_HANDS, seed: int = 1) -> Statistics:
     if not 1 <= hands <= MAX_STATS_HANDS:
         raise DealError(f"ask for 1 to {MAX_STATS_HANDS:,} hands, not {hands:,}",
                         "bad_count")
-    outcomes, keys = Counter(), Counter()
-    stream = hand_stream(seed)
-    for _ in range(hands):
-        code = _code(next(stream))
-        fired, bid = decide(code)
-        outcomes[fired.id, bid, code_hcp(code)] += 1
-        keys[tally_key(code)] += 1
-    return _summarise(hands, seed, outcomes, keys)
+    # Count each profile (lengths and HCP per suit) once, then judge each profile once.
+    profiles: dict[int, int] = {}
+    card_profile = _CARD_PROFILES.__getitem__
+    for indexes in islice(hand_stream(seed), hands):
+        profile = sum(map(card_profile, indexes))
+        profiles[profile] = profiles.get(profile, 0) + 1
+    return _summarise(hands, seed, profiles)
 
 
-def _summarise(hands: int, seed: int, outcomes: Counter, keys: Counter) -> Statistics:
-    by_bid, by_rule, hcp = Counter(), Counter(), {}
-    for (rule, bid, points), count in outcomes.items():
+def _summarise(hands: int, seed: int, profiles: dict[int, int]) -> Statistics:
+    # Most bids follow from the lengths and HCP alone (the tally key); the rest, R6 with
+    # two long suits of a kind, need each profile's suit HCP.
+    by_key, unsettled = Counter(), set()
+    for profile, count in profiles.items():
+        by_key[profile & TALLY_KEY_MASK] += count
+    outcomes = Counter()
+    for key, count in by_key.items():
+        rule, bid = key_decision(key)
+        if bid is None and rule.level is not None:
+            unsettled.add(key)
+        else:
+            outcomes[rule.id, bid, key] += count
+    for profile, count in profiles.items():
+        if profile & TALLY_KEY_MASK in unsettled:
+            rule, bid = decide(profile << PROFILE_AT)
+            outcomes[rule.id, bid, profile & TALLY_KEY_MASK] += count
+    return _tabulate(hands, seed, outcomes)
+
+
+def _tabulate(hands: int, seed: int, outcomes: Counter) -> Statistics:
+    by_bid, by_rule, overlaps, hcp = Counter(), Counter(), Counter(), {}
+    for (rule, bid, key), count in outcomes.items():
         by_bid[bid] += count
         by_rule[rule] += count
-        hcp.setdefault(bid, [0] * 38)[points] += count
-    overlaps = Counter()
-    for key, count in keys.items():
+        hcp.setdefault(bid, [0] * 38)[key_tally(key).hcp] += count
         for pair in _shadowed(key):
             overlaps[pair] += count
     return Statistics(

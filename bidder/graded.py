@@ -20,6 +20,8 @@ from .rules import Rule, first_rule
 # never overflow a field: a suit holds at most 13 cards and 10 HCP.
 _LENGTHS_AT, _HCP_AT, _SUIT_HCP_AT = 52, 68, 76
 _ALL_CARDS = (1 << _LENGTHS_AT) - 1
+PROFILE_AT = _LENGTHS_AT  # a code shifted right by this: all but which cards
+TALLY_KEY_MASK = (1 << (_SUIT_HCP_AT - _LENGTHS_AT)) - 1  # lengths and HCP of a profile
 
 
 def _card_code(index: int) -> int:
@@ -61,7 +63,7 @@ def _nibbles(code: int, at: int) -> tuple[int, int, int, int]:
 
 def tally_key(code: int) -> int:
     """The length and HCP fields of a summed card code: all the rules read."""
-    return (code >> _LENGTHS_AT) & 0xFFFFFF
+    return (code >> _LENGTHS_AT) & TALLY_KEY_MASK
 
 
 @lru_cache(maxsize=1 << 15)
@@ -71,7 +73,7 @@ def key_tally(key: int) -> Tally:
 
 
 @lru_cache(maxsize=1 << 15)
-def _decision(key: int) -> tuple[Rule, str | None]:
+def key_decision(key: int) -> tuple[Rule, str | None]:
     """The rule and bid for a code's length and HCP fields (the cache key); the bid is
     None for a rule with a level when only the suits' HCP can settle it."""
     tally = key_tally(key)
@@ -82,7 +84,7 @@ def _decision(key: int) -> tuple[Rule, str | None]:
 def decide(code: int) -> tuple[Rule, str | None]:
     """The rule that fires and the bid it makes, for a summed card code."""
     key = tally_key(code)
-    rule, bid = _decision(key)
+    rule, bid = key_decision(key)
     if bid is None and rule.level is not None:
         bid = rule.bid(key_tally(key), lambda suit: (code >> (_SUIT_HCP_AT + 4 * suit)) & 15)
     return rule, bid
