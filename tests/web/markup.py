@@ -10,6 +10,9 @@ VOID_TAGS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input
                        "meta", "source", "track", "wbr"))
 
 
+INLINE_TAG = re.compile(r"</?(?:a|abbr|b|code|em|span|strong)(?:\s[^>]*)?>")
+
+
 class _Elements(HTMLParser):
     """Collects every start tag's attributes and the text inside each element with an id."""
 
@@ -62,4 +65,5 @@ def field(html: str, name: str = "hand") -> dict[str, str | None]:
 
 def page_text(html: str) -> str:
     """All text of the page, tags removed and white space collapsed."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    text = re.sub(INLINE_TAG, "", html)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", text)).split())
