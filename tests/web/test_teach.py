@@ -11,7 +11,6 @@ from bidder import RULES, Suit, explain, openingBid
 from bidder.advice import is_reachable
 from bidder.dealing import (ALL_BIDS, DEFAULT_STATS_HANDS, MAX_COUNT, MAX_STATS_HANDS,
                             DealError, bid_label, deal, deal_set, statistics)
-from bidder.web import create_app
 from bidder.web.teach import PRINT_COUNT, DealChoice, hcp_spread, read_deal_choice
 from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_seed,
                                      next_seed, optional_number, plain, read_bid,
@@ -20,16 +19,6 @@ from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_se
 
 REACHABLE_RULES = [rule.id for rule in RULES if is_reachable(rule)]
 ADVISOR_LINK = re.compile(r'href="/\?hand=([^"]+)"')
-
-
-@pytest.fixture
-def app():
-    return create_app({"TESTING": True, "SECRET_KEY": "teach-tests-secret-key"})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def text_of(response) -> str:
@@ -237,16 +226,23 @@ def test_a_set_has_a_sheet_and_an_answer_key(client, query, size):
     assert "teach.css" in page
 
 
-def test_the_answer_key_gives_bid_rule_and_points_of_each_hand(client):
-    response = client.get("/deal?count=12&print=1&seed=20")
+@pytest.mark.parametrize("query, seed", [("", 20), ("rule=R2&", 1), ("rule=R1&", 4)])
+def test_the_answer_key_gives_bid_rule_and_points_of_each_hand(client, query, seed):
+    response = client.get(f"/deal?{query}count=12&print=1&seed={seed}")
     rows = [text_of_html(row) for row in set_rows(response)]
-    for number, ((seed, hand), row) in enumerate(zip(deal_set(12, 20), rows), start=1):
+    rule = read_deal_choice({"rule": query[5:7]}).rule
+    for number, ((_, hand), row) in enumerate(zip(deal_set(12, seed, rule=rule), rows),
+                                              start=1):
         advice = explain(hand)
         facts = advice.facts
         bid = spoken_bid(advice.bid)
         assert row.startswith(f"{number} , explained")
         assert (f"{facts.hcp} {facts.distribution} {facts.points} {bid}" in row)
         assert f"{advice.rule} {advice.fired.name}" in row
+        for step in advice.trace:
+            assert (f"{step.rule} also applies" in row) is (step.status == "shadowed")
+            if step.status == "shadowed" and step.would_bid != advice.bid:
+                assert f"would bid {spoken_bid(step.would_bid)}" in row
 
 
 def text_of_html(fragment: str) -> str:

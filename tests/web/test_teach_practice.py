@@ -10,22 +10,11 @@ import pytest
 from bidder import RULES, explain
 from bidder.advice import is_reachable
 from bidder.dealing import bid_label, random_hand, reachable_bids
-from bidder.web import create_app
 from bidder.web.teach_practice import (SESSION_KEY, Practice, bid_rows, hand_for,
                                        targets)
 
 HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
 REACHABLE_RULES = sorted(rule.id for rule in RULES if is_reachable(rule))
-
-
-@pytest.fixture
-def app():
-    return create_app({"TESTING": True, "SECRET_KEY": "teach-tests-secret-key"})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def text_of(response) -> str:
