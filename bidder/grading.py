@@ -1,0 +1,431 @@
+"""Grading a class file: the opening bid for every hand, and each student's answer marked.
+
+A class file holds one hand per line, optionally followed by a student's answer and an id::
+
+    HAND [SEP ANSWER [SEP ID]]
+
+SEP is a tab when the line has one, else a comma (spreadsheet quoting is understood).
+HAND is anything the parser accepts; when its cards are themselves separated by commas
+(``AS,KS,...``), the first 13 comma-separated fields are the hand. ANSWER is a bid such
+as ``1NT`` or ``2H``; ``None``, ``Pass``, ``-`` or an empty field mean no bid. Blank lines,
+lines starting with ``#`` and a first line starting with the word ``hand`` are skipped.
+Lines are numbered by ``\\n`` only, so the numbers match any editor's.
+
+Big files are graded in chunks by a pool of processes, in order and in flat memory.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import json
+import os
+import re
+import stat
+import tempfile
+from collections import Counter, deque
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain, count, islice
+from typing import BinaryIO, Callable, Iterable, Iterator, TextIO
+
+from .cards import DECK, HAND_SIZE, InvalidHandError, Suit, parse_hand, read_cards
+from .dealing import NO_BID_WORDS, bid_label
+from .graded import CARD_CODES, decide, key_tally, tally_key
+
+LINE_LIMIT = 4096
+CHUNK_LINES = 5000
+FIRST_BAD_SHOWN = 10
+FORMATS = ("csv", "jsonl")
+COLUMNS = ("line", "id", "hand", "bid", "rule", "hcp", "distribution", "points",
+           "answer", "correct", "error")
+_DRAIN_SIZE = 1 << 16
+_FIELDS_AFTER_HAND = 2
+
+_CODE_BY_CARD = dict(zip(DECK, CARD_CODES))
+_CODE_BY_TOKEN = {str(card): code for card, code in _CODE_BY_CARD.items()}
+_POSITION_BY_TOKEN = {str(card): position
+                      for position, card in enumerate(sorted(DECK, reverse=True))}
+_BID_PATTERN = re.compile(r"([1-7])\s*(NT|N|[CDHS♣♦♥♠])", re.IGNORECASE)
+_STRAIN_BY_TEXT = {"N": "NT", "NT": "NT", **{suit.letter: suit.letter for suit in Suit},
+                   **{suit.symbol: suit.letter for suit in Suit}}
+_ECHO_LIMIT = 30
+
+
+class LineError(ValueError):
+    """A line that cannot be graded; the message says what is wrong and what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One graded line, or a bad one with its error."""
+
+    line: int
+    hand: str
+    id: str = ""
+    bid: str | None = None
+    rule: str = ""
+    hcp: int | None = None
+    distribution: int | None = None
+    points: int | None = None
+    answer: str | None = None
+    correct: bool | None = None
+    error: str = ""
+
+    def cells(self) -> list:
+        """The row as CSV cells: 'None' for no bid, 'yes'/'no' for the verdict."""
+        graded = not self.error
+        answered = self.correct is not None
+        return [self.line, self.id, self.hand, bid_label(self.bid) if graded else "",
+                self.rule, _blank(self.hcp), _blank(self.distribution),
+                _blank(self.points), bid_label(self.answer) if answered else "",
+                ("yes" if self.correct else "no") if answered else "", self.error]
+
+    def to_dict(self) -> dict:
+        """The row as JSON types: no bid is null; correct is null when no answer was given."""
+        return dict(zip(COLUMNS, (
+            self.line, self.id, self.hand, self.bid, self.rule or None, self.hcp,
+            self.distribution, self.points, self.answer, self.correct,
+            self.error or None)))
+
+
+def _blank(value: int | None) -> int | str:
+    return "" if value is None else value
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Counts over graded rows: hands, right and wrong answers per rule, wrong bids given."""
+
+    hands: Counter = field(default_factory=Counter)
+    right: Counter = field(default_factory=Counter)
+    wrong: Counter = field(default_factory=Counter)
+    wrong_bids: Counter = field(default_factory=Counter)
+    bad_lines: int = 0
+    first_bad: tuple[int, ...] = ()
+
+    def __add__(self, other: Summary) -> Summary:
+        return Summary(self.hands + other.hands, self.right + other.right,
+                       self.wrong + other.wrong, self.wrong_bids + other.wrong_bids,
+                       self.bad_lines + other.bad_lines,
+                       (self.first_bad + other.first_bad)[:FIRST_BAD_SHOWN])
+
+    @property
+    def graded(self) -> int:
+        """Hands graded."""
+        return sum(self.hands.values())
+
+    @property
+    def answered(self) -> int:
+        """Answers marked."""
+        return sum(self.right.values()) + sum(self.wrong.values())
+
+    def wrong_bids_for(self, rule: str) -> list[tuple[str | None, int]]:
+        """The wrong bids given for hands *rule* decides, most frequent first."""
+        return sorted(((given, times) for (decided, given), times in self.wrong_bids.items()
+                       if decided == rule), key=lambda item: (-item[1], bid_label(item[0])))
+
+
+def summarise(rows: Iterable[Row]) -> Summary:
+    """Count the rows."""
+    hands, right, wrong, wrong_bids, bad = Counter(), Counter(), Counter(), Counter(), []
+    for row in rows:
+        if row.error:
+            bad.append(row.line)
+            continue
+        hands[row.rule] += 1
+        if row.correct:
+            right[row.rule] += 1
+        elif row.correct is not None:
+            wrong[row.rule] += 1
+            wrong_bids[row.rule, row.answer] += 1
+    return Summary(hands, right, wrong, wrong_bids, len(bad), tuple(bad[:FIRST_BAD_SHOWN]))
+
+
+# Reading a line ------------------------------------------------------------
+
+def read_hand(text: str) -> tuple[str, int]:
+    """The canonical form of a hand and its summed card code.
+
+    :raises InvalidHandError: if *text* is not a hand, as ``parse_hand`` says.
+    """
+    tokens = text.split(" ")
+    if len(tokens) == HAND_SIZE and len(set(tokens)) == HAND_SIZE:
+        try:
+            code = sum(map(_CODE_BY_TOKEN.__getitem__, tokens))
+        except KeyError:
+            pass
+        else:
+            tokens.sort(key=_POSITION_BY_TOKEN.__getitem__)
+            return " ".join(tokens), code
+    hand = parse_hand(text)
+    return str(hand), sum(map(_CODE_BY_CARD.__getitem__, hand))
+
+
+def read_answer(text: str) -> str | None:
+    """A student's bid such as '1NT' or '2h'; 'None', 'Pass', '-' or nothing mean no bid.
+
+    :raises LineError: if *text* is not a bid.
+    """
+    cleaned = " ".join(text.split())
+    if cleaned.lower() in NO_BID_WORDS + ("",):
+        return None
+    match = _BID_PATTERN.fullmatch(cleaned)
+    if not match:
+        raise LineError(f"answer {shown(text)} is not a bid: write a bid such as 1NT or 2H, "
+                        f"or None for no bid")
+    level, strain = match.groups()
+    return level + _STRAIN_BY_TEXT[strain.upper()]
+
+
+def split_fields(text: str) -> tuple[str, str | None, str]:
+    """(hand, answer or None when absent, id) from one line's text.
+
+    :raises LineError: if there are more fields than hand, answer and id.
+    """
+    separator = "\t" if "\t" in text else ","
+    if '"' in text:
+        fields = next(csv.reader([text], delimiter=separator))
+    else:
+        fields = text.split(separator)
+    size = HAND_SIZE if separator == "," and _is_one_card(fields[0].strip()) else 1
+    hand, rest = separator.join(fields[:size]), fields[size:]
+    while len(rest) > _FIELDS_AFTER_HAND and not rest[-1].strip():
+        rest.pop()
+    if len(rest) > _FIELDS_AFTER_HAND:
+        raise LineError(f"{len(rest)} fields after the hand; a line holds a hand, then "
+                        f"at most an answer and an id (use tabs between them, or commas)")
+    answer = rest[0] if rest else None
+    student = rest[1] if len(rest) == _FIELDS_AFTER_HAND else ""
+    return hand, answer, student.strip()
+
+
+def _is_one_card(text: str) -> bool:
+    if len(text) > len("10♠\ufe0f"):
+        return False
+    try:
+        return len(read_cards(text)) == 1
+    except InvalidHandError:
+        return False
+
+
+def is_skipped(text: str, number: int) -> bool:
+    """Blank lines, comments and a header line carry no hand."""
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return True
+    return number == 1 and re.match(r"hand\b", stripped, re.IGNORECASE) is not None
+
+
+def shown(text: str) -> str:
+    """Quote text for a message, with anything unprintable written as \\x.. or \\u...."""
+    if len(text) > _ECHO_LIMIT:
+        text = text[:_ECHO_LIMIT - 1] + "…"
+    return "'" + "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text) + "'"
+
+
+def grade_line(number: int, raw: bytes | int) -> Row | None:
+    """Grade one line of a class file (*raw* is its length when it was too long to read).
+
+    :returns: None for a line that carries no hand (blank, comment, header).
+    """
+    if isinstance(raw, int):
+        return Row(number, "", error=f"the line is {raw:,} bytes long; a line holds one "
+                                     f"hand, an answer and an id (at most {LINE_LIMIT:,})")
+    if number == 1:
+        raw = raw.removeprefix(codecs.BOM_UTF8)
+    try:
+        text = raw.rstrip(b"\r\n").decode("utf-8")
+    except UnicodeDecodeError as problem:
+        return Row(number, raw.rstrip(b"\r\n").decode("utf-8", "backslashreplace"),
+                   error=f"byte 0x{raw[problem.start]:02X} at column {problem.start + 1} is "
+                         f"not UTF-8 text: save the file as UTF-8")
+    if is_skipped(text, number):
+        return None
+    hand_text, student = text, ""
+    try:
+        hand_text, answer_text, student = split_fields(text)
+        hand, code = read_hand(hand_text)
+        answer = None if answer_text is None else read_answer(answer_text)
+    except (InvalidHandError, LineError) as problem:
+        return Row(number, hand_text, student, error=str(problem))
+    rule, bid = decide(code)
+    correct = None if answer_text is None else answer == bid
+    return Row(number, hand, student, bid, rule.id, *_counts(tally_key(code)),
+               answer, correct)
+
+
+@lru_cache(maxsize=1 << 15)
+def _counts(key: int) -> tuple[int, int, int]:
+    """HCP, distribution points and points for a tally key."""
+    tally = key_tally(key)
+    return tally.hcp, tally.distribution, tally.points
+
+
+# Writing rows ----------------------------------------------------------------
+
+def header(output_format: str) -> str:
+    """What starts the output: the CSV header line, or nothing for JSON Lines."""
+    return ",".join(COLUMNS) + "\n" if output_format == "csv" else ""
+
+
+def render_rows(rows: list[Row], output_format: str) -> str:
+    """Rows as CSV lines or JSON Lines."""
+    if output_format == "jsonl":
+        return "".join(json.dumps(row.to_dict(), ensure_ascii=False) + "\n" for row in rows)
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(row.cells() for row in rows)
+    return buffer.getvalue()
+
+
+# Reading a file in chunks ----------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Consecutive raw lines; a too-long line is given as its length in bytes."""
+
+    first: int
+    lines: tuple[bytes | int, ...]
+
+    @property
+    def size(self) -> int:
+        """Bytes read for these lines."""
+        return sum(line if isinstance(line, int) else len(line) for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """A graded chunk: its output text, its counts and its bad lines."""
+
+    text: str
+    summary: Summary
+    errors: tuple[tuple[int, str], ...]
+    size: int
+
+
+def bounded_lines(stream: BinaryIO, limit: int = LINE_LIMIT) -> Iterator[bytes | int]:
+    """The lines of *stream*, split on b'\\n' only; a line longer than *limit* bytes is
+    skipped and given as its length."""
+    for line in iter(lambda: stream.readline(limit + 1), b""):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        length = len(line)
+        while line and not line.endswith(b"\n"):
+            line = stream.readline(_DRAIN_SIZE)
+            length += len(line)
+        yield length
+
+
+def read_chunks(stream: BinaryIO, lines_per_chunk: int = CHUNK_LINES) -> Iterator[Chunk]:
+    """The lines of *stream* in chunks of *lines_per_chunk*, numbered from 1."""
+    lines, first = bounded_lines(stream), 1
+    while True:
+        batch = tuple(islice(lines, lines_per_chunk))
+        if not batch:
+            return
+        yield Chunk(first, batch)
+        first += len(batch)
+
+
+def grade_chunk(chunk: Chunk, output_format: str) -> Graded:
+    """Grade every line of *chunk*; runs in a worker process for big files."""
+    rows = [row for row in map(grade_line, count(chunk.first), chunk.lines) if row]
+    return Graded(render_rows(rows, output_format), summarise(rows),
+                  tuple((row.line, row.error) for row in rows if row.error), chunk.size)
+
+
+def graded_chunks(chunks: Iterable[Chunk], output_format: str,
+                  jobs: int) -> Iterator[Graded]:
+    """Grade chunks in order: in this process for one chunk or one job, else in a pool."""
+    chunks = iter(chunks)
+    opening = list(islice(chunks, 2))
+    if jobs == 1 or len(opening) < 2:
+        yield from (grade_chunk(chunk, output_format) for chunk in chain(opening, chunks))
+        return
+    yield from _in_pool(chain(opening, chunks), output_format, jobs)
+
+
+def _in_pool(chunks: Iterator[Chunk], output_format: str, jobs: int) -> Iterator[Graded]:
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(jobs, initializer=_quiet_worker)
+    pending = deque()
+    try:
+        for chunk in chunks:
+            pending.append(pool.submit(grade_chunk, chunk, output_format))
+            if len(pending) > 2 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and cleans up."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def grade_stream(source: BinaryIO, sink: TextIO, output_format: str = "csv", *,
+                 jobs: int = 1, lines_per_chunk: int = CHUNK_LINES,
+                 on_error: Callable[[int, str], None] = lambda line, message: None,
+                 on_progress: Callable[[int], None] = lambda size: None) -> Summary:
+    """Grade every line of *source* into *sink*, reporting bad lines as they come."""
+    sink.write(header(output_format))
+    total = Summary()
+    chunks = read_chunks(source, lines_per_chunk)
+    with closing(graded_chunks(chunks, output_format, jobs)) as results:
+        for graded in results:
+            sink.write(graded.text)
+            for line, message in graded.errors:
+                on_error(line, message)
+            total += graded.summary
+            on_progress(graded.size)
+    return total
+
+
+# Writing a file whole or not at all ----------------------------------------
+
+@contextmanager
+def atomic_output(path: str) -> Iterator[TextIO]:
+    """Write *path* through a temporary file beside it, renamed into place only when the
+    block ends normally; on any exception the temporary file is removed.
+
+    A path that is not a regular file (a device, a pipe) is written directly.
+    """
+    if _is_special(path):
+        with open(path, "w", encoding="utf-8", newline="") as stream:
+            yield stream
+        return
+    directory, name = os.path.split(os.path.abspath(path))
+    descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.",
+                                             suffix=".part")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _is_special(path: str) -> bool:
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,413 @@
+"""Grading a class file: reading lines, marking answers, summaries, chunks, atomic output."""
+
+import io
+import json
+import os
+import signal
+import stat
+from collections import Counter
+
+import pytest
+
+from bidder import InvalidHandError, explain, openingBid
+from bidder.cards import EXAMPLE_HAND
+from bidder.grading import (CHUNK_LINES, COLUMNS, FIRST_BAD_SHOWN, LINE_LIMIT, Chunk,
+                            LineError, Row, Summary, _quiet_worker, atomic_output,
+                            bounded_lines, grade_chunk, grade_line, grade_stream,
+                            graded_chunks, header, is_skipped, read_answer, read_chunks,
+                            read_hand, render_rows, shown, split_fields, summarise)
+from bidder.graded import decide
+
+CANONICAL = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # EXAMPLE_HAND, spades first
+BALANCED_19 = "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"
+STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"
+COMMA_CARDS = ",".join(EXAMPLE_HAND.split())
+
+
+# read_hand -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, canonical", [
+    (EXAMPLE_HAND, CANONICAL),
+    (CANONICAL, CANONICAL),
+    (EXAMPLE_HAND.lower(), CANONICAL),
+    (EXAMPLE_HAND.replace("10", "T"), CANONICAL),
+    (COMMA_CARDS, CANONICAL),
+    ("  " + EXAMPLE_HAND + "\n", CANONICAL),
+    ("A.KT87.AJ9.T8542", CANONICAL),
+    ("A♠ K♥ 10♥ 8♥ 7♥ A♦ J♦ 9♦ 10♣ 8♣ 5♣ 4♣ 2♣", CANONICAL),
+], ids=["assignment", "canonical", "lower-case", "T-for-ten", "commas", "padded",
+        "dotted", "symbols"])
+def test_read_hand_gives_the_canonical_hand_and_its_code(text, canonical):
+    hand, code = read_hand(text)
+    assert hand == canonical
+    assert decide(code)[1] == openingBid(EXAMPLE_HAND) == "1C"
+
+
+@pytest.mark.parametrize("text, code", [
+    ("AS AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C", "duplicate_card"),
+    ("KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C", "wrong_count"),
+    ("1S KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C", "bad_card"),
+    ("", "empty"),
+], ids=["duplicate", "twelve-cards", "bad-card", "empty"])
+def test_read_hand_refuses_what_the_parser_refuses(text, code):
+    with pytest.raises(InvalidHandError) as caught:
+        read_hand(text)
+    assert caught.value.code == code
+
+
+# read_answer -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, bid", [
+    ("1NT", "1NT"), ("1nt", "1NT"), ("1N", "1NT"), (" 2 h ", "2H"), ("1♠", "1S"),
+    ("4s", "4S"), ("7NT", "7NT"), ("None", None), ("pass", None), ("PASS", None),
+    ("-", None), ("", None), ("  ", None), ("no bid", None),
+])
+def test_read_answer_reads_bids_and_no_bid(text, bid):
+    assert read_answer(text) == bid
+
+
+@pytest.mark.parametrize("text, echoed", [
+    ("1X", "'1X'"), ("8C", "'8C'"), ("banana", "'banana'"), ("1NT!", "'1NT!'"),
+    ("\x1b[31m", "'\\x1b[31m'"), ("0C", "'0C'"),
+])
+def test_read_answer_refuses_what_is_not_a_bid(text, echoed):
+    with pytest.raises(LineError, match="is not a bid: write a bid such as 1NT") as caught:
+        read_answer(text)
+    assert f"answer {echoed} " in str(caught.value)
+
+
+# split_fields ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, fields", [
+    (EXAMPLE_HAND, (EXAMPLE_HAND, None, "")),
+    (f"{EXAMPLE_HAND},1C", (EXAMPLE_HAND, "1C", "")),
+    (f"{EXAMPLE_HAND},1C, Ann ", (EXAMPLE_HAND, "1C", "Ann")),
+    (f"{EXAMPLE_HAND},", (EXAMPLE_HAND, "", "")),
+    (f"{EXAMPLE_HAND}\t1C\tAnn", (EXAMPLE_HAND, "1C", "Ann")),
+    (f"{EXAMPLE_HAND}\t\tAnn", (EXAMPLE_HAND, "", "Ann")),
+    (f"{COMMA_CARDS}\t1C", (COMMA_CARDS, "1C", "")),
+    (COMMA_CARDS, (COMMA_CARDS, None, "")),
+    (f"{COMMA_CARDS},2C,Ann", (COMMA_CARDS, "2C", "Ann")),
+    (f'"{EXAMPLE_HAND}",1C,"Smith, Jo"', (EXAMPLE_HAND, "1C", "Smith, Jo")),
+    (f"{EXAMPLE_HAND},1C,Ann,,,", (EXAMPLE_HAND, "1C", "Ann")),
+    ("AKQ2.J54.T9.8765,1C", ("AKQ2.J54.T9.8765", "1C", "")),
+    ("AS KS,1C", ("AS KS", "1C", "")),
+], ids=["hand", "answer", "answer-id", "empty-answer", "tabs", "tab-empty-answer",
+        "comma-cards-tab", "comma-cards", "comma-cards-answer", "quoted", "trailing-empty",
+        "dotted", "short-hand"])
+def test_split_fields(text, fields):
+    assert split_fields(text) == fields
+
+
+@pytest.mark.parametrize("text", [
+    f"{EXAMPLE_HAND},1C,Ann,extra",
+    f"{EXAMPLE_HAND}\t1C\tAnn\textra",
+    f"{COMMA_CARDS},1C,Ann,extra",
+])
+def test_split_fields_refuses_extra_fields(text):
+    with pytest.raises(LineError, match="3 fields after the hand"):
+        split_fields(text)
+
+
+# skipped lines and echoes ----------------------------------------------------
+
+@pytest.mark.parametrize("text, number, skipped", [
+    ("", 5, True), ("   \t", 5, True), ("# week 3", 5, True), ("hand,answer,id", 1, True),
+    ("Hand\tAnswer", 1, True), ("hand,answer,id", 2, False), ("handy", 1, False),
+    (EXAMPLE_HAND, 1, False),
+])
+def test_is_skipped(text, number, skipped):
+    assert is_skipped(text, number) is skipped
+
+
+@pytest.mark.parametrize("text, echo", [
+    ("abc", "'abc'"), ("\x1b[2J", "'\\x1b[2J'"), ("a\u2028b", "'a\\u2028b'"),
+    ("é", "'é'"), ("x" * 40, "'" + "x" * 29 + "…'"),
+])
+def test_shown_escapes_and_cuts(text, echo):
+    assert shown(text) == echo
+
+
+# grade_line ------------------------------------------------------------------
+
+@pytest.mark.parametrize("number, raw, expected", [
+    (2, f"{EXAMPLE_HAND},1C,Ann\n".encode(),
+     Row(2, CANONICAL, "Ann", "1C", "R3", 12, 1, 13, "1C", True)),
+    (2, f"{EXAMPLE_HAND},1D,Ann\r\n".encode(),
+     Row(2, CANONICAL, "Ann", "1C", "R3", 12, 1, 13, "1D", False)),
+    (2, f"{EXAMPLE_HAND}\n".encode(), Row(2, CANONICAL, "", "1C", "R3", 12, 1, 13)),
+    (2, f"{STRONG_NO_BID},Pass".encode(),
+     Row(2, STRONG_NO_BID, "", None, "R9", 22, 0, 22, None, True)),
+    (2, f"{STRONG_NO_BID},2C".encode(),
+     Row(2, STRONG_NO_BID, "", None, "R9", 22, 0, 22, "2C", False)),
+    (1, f"\ufeff{EXAMPLE_HAND},1C\n".encode(),
+     Row(1, CANONICAL, "", "1C", "R3", 12, 1, 13, "1C", True)),
+], ids=["right", "wrong-crlf", "no-answer", "pass-right", "no-bid-wrong", "bom"])
+def test_grade_line_grades(number, raw, expected):
+    assert grade_line(number, raw) == expected
+
+
+@pytest.mark.parametrize("raw", [b"\n", b"  \r\n", b"# comment\n", b"hand,answer\n"],
+                         ids=["blank", "spaces", "comment", "header"])
+def test_grade_line_skips_lines_without_a_hand(raw):
+    assert grade_line(1, raw) is None
+
+
+@pytest.mark.parametrize("raw, hand, student, message", [
+    (b"AS KS,1C,Ann\n", "AS KS", "Ann", "a hand has 13 cards; this one has 2"),
+    (f"{EXAMPLE_HAND},1X,Ann\n".encode(), EXAMPLE_HAND, "Ann", "answer '1X' is not a bid"),
+    (f"{EXAMPLE_HAND},1C,Ann,x\n".encode(), f"{EXAMPLE_HAND},1C,Ann,x", "",
+     "3 fields after the hand"),
+    (b"AS\xff KS\n", "AS\\xff KS", "", "byte 0xFF at column 3 is not UTF-8 text"),
+    (b"\x00\n", "\x00", "", "U+0000"),
+    (f"\ufeff{EXAMPLE_HAND}\n".encode(), f"\ufeff{EXAMPLE_HAND}", "", "U+FEFF"),
+    (f"{EXAMPLE_HAND}\u2028\n".encode(), f"{EXAMPLE_HAND}\u2028", "", "U+2028"),
+], ids=["short-hand", "bad-answer", "extra-field", "not-utf8", "nul", "bom-not-first",
+        "line-separator"])
+def test_grade_line_marks_bad_lines(raw, hand, student, message):
+    row = grade_line(2, raw)
+    assert (row.line, row.hand, row.id, row.bid, row.rule, row.correct) == (
+        2, hand, student, None, "", None)
+    assert message in row.error
+
+
+def test_grade_line_marks_a_line_that_was_too_long():
+    row = grade_line(9, 1_048_576)
+    assert row == Row(9, "", error=f"the line is 1,048,576 bytes long; a line holds one "
+                                   f"hand, an answer and an id (at most {LINE_LIMIT:,})")
+
+
+def test_grade_line_agrees_with_explain_on_the_rule_and_counts():
+    row = grade_line(1, BALANCED_19.encode())
+    advice = explain(BALANCED_19)
+    assert (row.bid, row.rule, row.hcp, row.distribution, row.points) == (
+        advice.bid, advice.rule, advice.facts.hcp, advice.facts.distribution,
+        advice.facts.points)
+
+
+# rows out ----------------------------------------------------------------------
+
+RIGHT = Row(2, CANONICAL, "Ann", "1C", "R3", 12, 1, 13, "1C", True)
+NO_BID_WRONG = Row(3, STRONG_NO_BID, "Bo", None, "R9", 22, 0, 22, "2C", False)
+NO_ANSWER = Row(4, STRONG_NO_BID, "", None, "R9", 22, 0, 22)
+ANSWERED_NO_BID = Row(5, CANONICAL, "", "1C", "R3", 12, 1, 13, None, False)
+BAD = Row(6, "AS KS", "Cy", error="a hand has 13 cards")
+
+
+@pytest.mark.parametrize("row, cells", [
+    (RIGHT, [2, "Ann", CANONICAL, "1C", "R3", 12, 1, 13, "1C", "yes", ""]),
+    (NO_BID_WRONG, [3, "Bo", STRONG_NO_BID, "None", "R9", 22, 0, 22, "2C", "no", ""]),
+    (NO_ANSWER, [4, "", STRONG_NO_BID, "None", "R9", 22, 0, 22, "", "", ""]),
+    (ANSWERED_NO_BID, [5, "", CANONICAL, "1C", "R3", 12, 1, 13, "None", "no", ""]),
+    (BAD, [6, "Cy", "AS KS", "", "", "", "", "", "", "", "a hand has 13 cards"]),
+], ids=["right", "wrong", "no-answer", "answered-no-bid", "bad"])
+def test_row_cells(row, cells):
+    assert row.cells() == cells
+
+
+@pytest.mark.parametrize("row, values", [
+    (RIGHT, (2, "Ann", CANONICAL, "1C", "R3", 12, 1, 13, "1C", True, None)),
+    (NO_ANSWER, (4, "", STRONG_NO_BID, None, "R9", 22, 0, 22, None, None, None)),
+    (ANSWERED_NO_BID, (5, "", CANONICAL, "1C", "R3", 12, 1, 13, None, False, None)),
+    (BAD, (6, "Cy", "AS KS", None, None, None, None, None, None, None,
+           "a hand has 13 cards")),
+], ids=["right", "no-answer", "answered-no-bid", "bad"])
+def test_row_to_dict(row, values):
+    assert row.to_dict() == dict(zip(COLUMNS, values))
+
+
+@pytest.mark.parametrize("output_format, expected", [
+    ("csv", 'line,id,hand,bid,rule,hcp,distribution,points,answer,correct,error\n'),
+    ("jsonl", ""),
+])
+def test_header(output_format, expected):
+    assert header(output_format) == expected
+
+
+def test_render_rows_as_csv_quotes_what_needs_quoting():
+    row = Row(7, CANONICAL, 'Smith, "Jo"', "1C", "R3", 12, 1, 13, "1C", True)
+    assert render_rows([row, BAD], "csv") == (
+        f'7,"Smith, ""Jo""",{CANONICAL},1C,R3,12,1,13,1C,yes,\n'
+        '6,Cy,AS KS,,,,,,,,a hand has 13 cards\n')
+
+
+def test_render_rows_as_json_lines():
+    lines = render_rows([RIGHT, BAD], "jsonl").splitlines()
+    assert [json.loads(line) for line in lines] == [RIGHT.to_dict(), BAD.to_dict()]
+
+
+# summaries ---------------------------------------------------------------------
+
+def test_summarise_counts_per_rule():
+    summary = summarise([RIGHT, NO_BID_WRONG, NO_ANSWER, ANSWERED_NO_BID, BAD])
+    assert summary == Summary(Counter(R3=2, R9=2), Counter(R3=1), Counter(R9=1, R3=1),
+                              Counter({("R9", "2C"): 1, ("R3", None): 1}), 1, (6,))
+    assert (summary.graded, summary.answered) == (4, 3)
+
+
+def test_summary_adds_up_and_keeps_the_first_bad_lines():
+    bad = [Row(number, "x", error="bad") for number in range(1, 2 * FIRST_BAD_SHOWN)]
+    total = summarise([RIGHT] + bad[:3]) + summarise([NO_BID_WRONG] + bad[3:])
+    assert total.bad_lines == len(bad)
+    assert total.first_bad == tuple(range(1, FIRST_BAD_SHOWN + 1))
+    assert total.hands == Counter(R3=1, R9=1)
+    assert total.wrong_bids == Counter({("R9", "2C"): 1})
+
+
+def test_wrong_bids_for_a_rule_most_frequent_first():
+    rows = [Row(n, CANONICAL, "", "1C", "R3", 12, 1, 13, answer, False)
+            for n, answer in enumerate(["1D", "1NT", "1NT", None, "1D", "1NT"])]
+    summary = summarise(rows + [NO_BID_WRONG])
+    assert summary.wrong_bids_for("R3") == [("1NT", 3), ("1D", 2), (None, 1)]
+    assert summary.wrong_bids_for("R9") == [("2C", 1)]
+    assert summary.wrong_bids_for("R1") == []
+
+
+# reading in chunks -------------------------------------------------------------
+
+@pytest.mark.parametrize("data, lines", [
+    (b"a\nb\n", [b"a\n", b"b\n"]),
+    (b"a\nb", [b"a\n", b"b"]),
+    (b"a\r\nb\x85c\nd", [b"a\r\n", b"b\x85c\n", b"d"]),
+    ("a\u2028\u0085\x0c\n".encode(), ["a\u2028\u0085\x0c\n".encode()]),
+    (b"12345678\n123456789\nz\n", [b"12345678\n", 10, b"z\n"]),
+    (b"123456789\n", [10]),
+    (b"a\n" + b"x" * 20, [b"a\n", 20]),
+    (b"", []),
+], ids=["two", "no-final-newline", "only-newline-splits", "unicode-separators",
+        "too-long", "too-long-alone", "too-long-at-end", "empty"])
+def test_bounded_lines_split_on_newline_only(data, lines):
+    assert list(bounded_lines(io.BytesIO(data), limit=8)) == lines
+
+
+def test_read_chunks_numbers_lines_across_chunks():
+    data = b"".join(f"line {number}\n".encode() for number in range(1, 8))
+    chunks = list(read_chunks(io.BytesIO(data), lines_per_chunk=3))
+    assert [(chunk.first, len(chunk.lines)) for chunk in chunks] == [(1, 3), (4, 3), (7, 1)]
+    assert chunks[1].lines[0] == b"line 4\n"
+    assert sum(chunk.size for chunk in chunks) == len(data)
+
+
+def test_chunk_size_counts_skipped_long_lines():
+    assert Chunk(1, (b"ab\n", 5000)).size == 5003
+
+
+def test_grade_chunk_numbers_rows_and_collects_errors():
+    chunk = Chunk(10, (f"{EXAMPLE_HAND},1C\n".encode(), b"\n", b"AS KS\n"))
+    graded = grade_chunk(chunk, "csv")
+    assert graded.text.splitlines()[0].startswith(f"10,,{CANONICAL},1C,R3")
+    assert graded.text.splitlines()[1].startswith("12,,AS KS,")
+    assert graded.errors == ((12, "a hand has 13 cards; this one has 2 (missing 11)"),)
+    assert (graded.summary.graded, graded.summary.bad_lines) == (1, 1)
+    assert graded.size == len(EXAMPLE_HAND) + len(",1C\n\nAS KS\n")
+
+
+def class_file(lines: int) -> bytes:
+    """A class file of *lines* lines, every 7th one bad."""
+    rows = []
+    for number in range(1, lines + 1):
+        rows.append(f"AS KS,1C,s{number}" if number % 7 == 0
+                    else f"{EXAMPLE_HAND},{'1C' if number % 2 else '1D'},s{number}")
+    return ("\n".join(rows) + "\n").encode()
+
+
+@pytest.mark.parametrize("jobs, lines_per_chunk", [(1, 10), (2, 10), (2, 1000)],
+                         ids=["one-job", "pool", "one-chunk"])
+def test_graded_chunks_give_the_same_rows_in_order(jobs, lines_per_chunk):
+    data = class_file(95)
+    chunks = read_chunks(io.BytesIO(data), lines_per_chunk)
+    graded = list(graded_chunks(chunks, "csv", jobs))
+    text = "".join(part.text for part in graded)
+    assert text == grade_chunk(Chunk(1, tuple(io.BytesIO(data))), "csv").text
+    assert [row.split(",")[0] for row in text.splitlines()] == [
+        str(number) for number in range(1, 96)]
+
+
+def test_graded_chunks_stop_the_pool_when_abandoned():
+    chunks = read_chunks(io.BytesIO(class_file(200)), 10)
+    results = graded_chunks(chunks, "csv", 2)
+    first = next(results)
+    results.close()
+    assert first.text.startswith(f"1,s1,{CANONICAL}")
+
+
+@pytest.mark.parametrize("output_format", ["csv", "jsonl"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_grade_stream_writes_rows_reports_errors_and_progress(output_format, jobs):
+    data = class_file(50)
+    sink, errors, progress = io.StringIO(), [], []
+    summary = grade_stream(io.BytesIO(data), sink, output_format, jobs=jobs,
+                           lines_per_chunk=7,
+                           on_error=lambda line, message: errors.append(line),
+                           on_progress=progress.append)
+    assert errors == [7, 14, 21, 28, 35, 42, 49]
+    assert sum(progress) == len(data)
+    assert (summary.graded, summary.bad_lines) == (43, 7)
+    assert sum(summary.right.values()) == 21
+    assert summary.wrong_bids == Counter({("R3", "1D"): 22})
+    lines = sink.getvalue().splitlines()
+    if output_format == "csv":
+        assert lines[0] == ",".join(COLUMNS)
+        assert len(lines) == 51
+    else:
+        assert [json.loads(line)["line"] for line in lines] == list(range(1, 51))
+
+
+def test_grade_stream_defaults_to_csv_in_one_process():
+    sink = io.StringIO()
+    summary = grade_stream(io.BytesIO(b"AS KS\n"), sink)
+    assert sink.getvalue().splitlines()[1].startswith("1,,AS KS,")
+    assert summary.bad_lines == 1
+
+
+def test_chunks_are_big_enough_to_pay_for_a_pool():
+    assert CHUNK_LINES >= 1000
+
+
+# atomic output -----------------------------------------------------------------
+
+def test_atomic_output_renames_into_place_with_ordinary_permissions(tmp_path):
+    target = tmp_path / "graded.csv"
+    with atomic_output(str(target)) as stream:
+        stream.write("a\n")
+        assert not target.exists()
+        assert [path.name for path in tmp_path.iterdir()][0].startswith(".graded.csv.")
+    assert target.read_text() == "a\n"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~current_umask()
+    assert [path.name for path in tmp_path.iterdir()] == ["graded.csv"]
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@pytest.mark.parametrize("problem", [KeyboardInterrupt, SystemExit, OSError])
+def test_atomic_output_leaves_the_old_file_and_no_temporary(tmp_path, problem):
+    target = tmp_path / "graded.csv"
+    target.write_text("old\n")
+    with pytest.raises(problem):
+        with atomic_output(str(target)) as stream:
+            stream.write("new\n")
+            raise problem()
+    assert target.read_text() == "old\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["graded.csv"]
+
+
+def test_atomic_output_writes_a_device_directly():
+    with atomic_output(os.devnull) as stream:
+        stream.write("discarded\n")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_quiet_worker_leaves_ctrl_c_to_the_parent():
+    saved = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, lambda *args: None)
+    try:
+        _quiet_worker()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGINT, saved[0])
+        signal.signal(signal.SIGTERM, saved[1])
