@@ -115,6 +115,16 @@ def stale(state: Practice) -> bool:
     return request.form.get("hand", "") != state.hand or not state.hand
 
 
+def open_step(done: str) -> Practice | None:
+    """The practice, if the form is for the hand on the table and the step *done* names
+    is still open; else None, saying so when the form was for an earlier hand."""
+    state = load()
+    if stale(state):
+        flash(MOVED_ON)
+        return None
+    return None if getattr(state, done) else state
+
+
 @blueprint.get("")
 def show():
     """The hand on the table, dealing one if there is none."""
@@ -128,11 +138,8 @@ def show():
 @blueprint.post("/count")
 def count():
     """Check the student's HCP and distribution points, each on its own."""
-    state = load()
-    if stale(state):
-        flash(MOVED_ON)
-        return back()
-    if state.counted:
+    state = open_step("counted")
+    if state is None:
         return back()
     typed = {field: request.form.get(field, "") for field, _ in COUNT_FIELDS}
     errors, numbers = {}, {}
@@ -153,11 +160,8 @@ def count():
 @blueprint.post("/answer")
 def answer():
     """Record the student's bid for the hand on the table."""
-    state = load()
-    if stale(state):
-        flash(MOVED_ON)
-        return back()
-    if state.done:
+    state = open_step("done")
+    if state is None:
         return back()
     try:
         bid = parse_bid(plain(request.form.get("bid", "")))
