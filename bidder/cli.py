@@ -1,0 +1,661 @@
+"""The `bidder` command: arguments in, text out; every answer comes from the core.
+
+Heavy modules are imported inside the commands that need them, so `bidder bid` starts
+quickly and only `bidder serve` touches the web app.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from contextlib import contextmanager
+
+import click
+
+STDIN_NAME = "<stdin>"
+WRAP = 88
+RED_SUITS = ("hearts", "diamonds")
+STATUS_STYLES = {"fired": {"fg": "green", "bold": True}, "shadowed": {"fg": "yellow"},
+                 "failed": {"dim": True}, "not reached": {"dim": True}}
+
+
+class Failure(click.ClickException):
+    """A run that cannot go on (an unreadable file, a disk full): exit status 2."""
+
+    exit_code = 2
+
+
+class BidderGroup(click.Group):
+    """The command group; Ctrl-C anywhere in a command ends it with exit status 130."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\nbidder: interrupted", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=BidderGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Opening bids for bridge hands, by the assignment's rules, explained.
+
+    \b
+    Examples:
+      bidder bid 5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C
+      bidder grade class.txt -o graded.csv
+      bidder deal --bid 1NT --count 5 --key
+      bidder stats --hands 100000
+      bidder check solution.py
+      bidder serve --port 8000
+    """
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script: SIGTERM ends a run cleanly, with exit status 143."""
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        cli.main(args=argv, prog_name="bidder")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def terminated(signum: int, frame) -> None:
+    """SIGTERM handler: leave through the normal clean-up, with exit status 143."""
+    raise SystemExit(128 + signum)
+
+
+# Style -----------------------------------------------------------------------
+
+def painter():
+    """click.style, or plain text when NO_COLOR is set (click drops colour in pipes)."""
+    if os.environ.get("NO_COLOR"):
+        return lambda text, **style: text
+    return click.style
+
+
+def can_show_symbols(stream=None) -> bool:
+    """Whether *stream* (standard output) can write the suit symbols."""
+    stream = stream or sys.stdout
+    try:
+        "♠♥♦♣".encode(stream.encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def suit_mark(suit, paint, symbols: bool) -> str:
+    """The suit's symbol (red for hearts and diamonds), or its letter."""
+    mark = suit.symbol if symbols else suit.letter
+    return paint(mark, fg="red") if suit.word in RED_SUITS else mark
+
+
+def holding(hand, suit) -> str:
+    """The ranks held in a suit, high to low, or a dash for a void."""
+    return " ".join(card.rank.label for card in hand.in_suit(suit)) or "-"
+
+
+def hand_picture(hand, paint, symbols: bool) -> str:
+    """'♠ A K 2  ♥ J 5 4  ♦ 10 9  ♣ 8 7 6 5'."""
+    from .cards import SUITS_HIGH_FIRST
+
+    return "  ".join(f"{suit_mark(suit, paint, symbols)} {holding(hand, suit)}"
+                     for suit in SUITS_HIGH_FIRST)
+
+
+def wrapped(text: str, indent: str, lead: str | None = None) -> str:
+    """Text wrapped to the width used here, every line indented; the first line may
+    start with *lead* instead."""
+    import textwrap
+
+    return textwrap.fill(text, WRAP, initial_indent=indent if lead is None else lead,
+                         subsequent_indent=indent)
+
+
+# bid ---------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("hand", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print everything as one JSON object.")
+def bid(hand: tuple[str, ...], as_json: bool) -> None:
+    """Show the opening bid for HAND, the rule behind it, the scorecard and the trace.
+
+    HAND is 13 cards, quoted or not: rank 2-10 (or T), J, Q, K, A, then suit C, D, H, S
+    (or a suit symbol); or dot notation, spades first.
+
+    \b
+    Examples:
+      bidder bid 5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C
+      bidder bid "AKQ2.J54.T9.8765" --json
+    """
+    from .advice import explain
+    from .cards import InvalidHandError
+
+    try:
+        advice = explain(" ".join(hand))
+    except InvalidHandError as error:
+        raise click.BadParameter(error.message, param_hint="HAND") from None
+    if as_json:
+        import json
+
+        click.echo(json.dumps(advice.to_dict(), indent=2, ensure_ascii=False))
+        return
+    click.echo("\n".join(advice_lines(advice, painter(), can_show_symbols())))
+
+
+def advice_lines(advice, paint, symbols: bool) -> list[str]:
+    """The advice as the terminal shows it: bid, rule, scorecard, trace, notes."""
+    from .dealing import bid_label
+
+    facts, rule = advice.facts, advice.fired
+    lines = [f"Hand       {facts.hand}",
+             f"           {hand_picture(facts.hand, paint, symbols)}",
+             "",
+             f"Bid        {paint(bid_label(advice.bid), bold=True)}   "
+             f"by {rule.id}, {rule.name}",
+             wrapped(f"The rule: \u201c{rule.sentence}\u201d", " " * 11),
+             wrapped(advice.explanation, " " * 11),
+             ""]
+    lines += scorecard_lines(facts, paint, symbols)
+    lines += ["", "Trace (the first rule that applies wins)"]
+    for step in advice.trace:
+        status = step.status + (f" \u2192 {step.would_bid}" if step.would_bid else "")
+        if step.status == "fired":
+            status += f" \u2192 {bid_label(advice.bid)}"
+        lines.append(f"  {step.rule:<3} {advice_rule_name(step.rule):<31} "
+                     + paint(status, **STATUS_STYLES[step.status]))
+        lines += [wrapped(reason, " " * 6) for reason in step.reasons]
+    if advice.notes:
+        lines += ["", "Notes"] + [wrapped(note, "  ") for note in advice.notes]
+    return lines
+
+
+def advice_rule_name(rule_id: str) -> str:
+    """The name of a rule, from the rule table."""
+    from .rules import RULE_BY_ID
+
+    return RULE_BY_ID[rule_id].name
+
+
+def scorecard_lines(facts, paint, symbols: bool) -> list[str]:
+    """Per suit: the cards, the length, the HCP and the distribution points; then totals."""
+    from .cards import SUITS_HIGH_FIRST
+
+    tally = facts.tally
+    lines = ["Scorecard",
+             f"  {'suit':<12}{'cards':<22}{'length':>6}{'HCP':>5}{'distribution':>14}"]
+    for suit in SUITS_HIGH_FIRST:
+        name = f"{suit_mark(suit, paint, symbols)} {suit.word}"
+        padding = " " * (12 - len(suit.word) - 2)
+        lines.append(f"  {name}{padding}{holding(facts.hand, suit):<22}"
+                     f"{tally.length(suit):>6}{facts.suit_hcp(suit):>5}"
+                     f"{tally.length_points(suit):>14}")
+    lines += [f"  {'total':<34}{len(facts.hand):>6}{facts.hcp:>5}{facts.distribution:>14}",
+              f"  points {facts.points} = {facts.hcp} HCP + {facts.distribution} distribution",
+              wrapped(f"shape {facts.shape}: {facts.balanced_reason}", "  ")]
+    return lines
+
+
+# grade -------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", default="-", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the graded rows here (written whole at the end) instead of "
+                   "standard output.")
+@click.option("--format", "output_format", type=click.Choice(["csv", "jsonl"]),
+              default="csv", show_default=True, help="CSV with a header, or JSON Lines.")
+@click.option("--summary", "summary_path", type=click.Path(dir_okay=False),
+              help="Write the summary here instead of standard error.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None,
+              help="Processes for big files.  [default: the number of cores]")
+@click.pass_context
+def grade(ctx: click.Context, file: str, output: str, output_format: str,
+          summary_path: str | None, jobs: int | None) -> None:
+    """Grade a class file: the bid for every hand, and each answer marked right or wrong.
+
+    Each line of FILE (or - for standard input) holds a hand, optionally followed by a
+    student's answer and an id, separated by tabs, or by commas when the line has no tab.
+    When the cards themselves are separated by commas, the first 13 fields are the hand.
+    None, Pass, - or an empty answer mean no bid. Blank lines, lines starting with # and
+    a header line starting with "hand" are skipped.
+
+    Bad lines are reported as FILE:LINE: message and marked in the output; the rest is
+    graded. Exit status: 0 all lines good, 1 some bad, 2 the file could not be read or
+    written (nothing is written then), 130 interrupted.
+
+    \b
+    Example:
+      bidder grade class.txt -o graded.csv --summary summary.txt
+    """
+    from . import grading
+
+    name = STDIN_NAME if file == "-" else file
+    jobs = jobs or os.cpu_count() or 1
+    try:
+        with opened_input(file) as source, output_stream(output) as sink, \
+                progress(input_size(source)) as advance:
+            summary = grading.grade_stream(
+                source, sink, output_format, jobs=jobs,
+                on_error=lambda line, message: click.echo(f"{name}:{line}: {message}",
+                                                          err=True),
+                on_progress=advance)
+        with output_stream(summary_path, err=True) as stream:
+            stream.write("\n".join(summary_lines(name, summary)) + "\n")
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        where = f" ({error.filename})" if error.filename else ""
+        unwritten = "" if output == "-" else f"; nothing was written to {output}"
+        raise Failure(f"grading stopped: {error.strerror}{where}{unwritten}") from None
+    ctx.exit(1 if summary.bad_lines else 0)
+
+
+@contextmanager
+def opened_input(path: str):
+    """The input as a binary stream: a file, or standard input for '-'."""
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    with open(path, "rb") as stream:
+        yield stream
+
+
+@contextmanager
+def output_stream(path: str | None, err: bool = False):
+    """A text stream for *path*, written whole or not at all; standard output (or
+    standard error) for '-' or None."""
+    from .grading import atomic_output
+
+    if path is None or path == "-":
+        yield sys.stderr if err else sys.stdout
+        return
+    with atomic_output(path) as stream:
+        yield stream
+
+
+def input_size(stream) -> int | None:
+    """The size of a regular file, None for a pipe, a terminal or an in-memory stream."""
+    import io
+    import stat
+
+    try:
+        status = os.fstat(stream.fileno())
+    except io.UnsupportedOperation:
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
+
+
+@contextmanager
+def progress(total: int | None, stream=None):
+    """A progress bar on standard error (or *stream*) when it is a terminal and the size
+    is known; yields the function that advances it by some bytes."""
+    stream = stream or sys.stderr
+    if total is None or not stream.isatty():
+        yield lambda size: None
+        return
+    with click.progressbar(length=total, file=stream, label="grading") as bar:
+        yield bar.update
+
+
+def summary_lines(name: str, summary) -> list[str]:
+    """The summary: lines graded and bad, answers right and wrong per rule, wrong bids."""
+    from .dealing import bid_label
+    from .rules import RULES
+
+    bad = summary.bad_lines
+    where = ", ".join(map(str, summary.first_bad)) + (", ..." if bad > len(summary.first_bad)
+                                                      else "")
+    plural = "" if bad == 1 else "s"
+    lines = [f"{name}: {summary.graded:,} hands graded, {bad:,} bad line{plural}"
+             + (f" (line{plural} {where})" if bad else "")]
+    answered = summary.answered
+    right = sum(summary.right.values())
+    if answered:
+        lines.append(f"answers: {answered:,} given, {right:,} right "
+                     f"({100 * right / answered:.1f}%), {answered - right:,} wrong")
+    else:
+        lines.append("answers: none given")
+    lines.append(f"{'rule':<34}{'hands':>8}{'right':>8}{'wrong':>8}  wrong bids given")
+    for rule in RULES:
+        if summary.hands[rule.id]:
+            given = ", ".join(f"{bid_label(bid)} \u00d7{times}"
+                              for bid, times in summary.wrong_bids_for(rule.id))
+            lines.append(f"{rule.id + ' ' + rule.name:<34}{summary.hands[rule.id]:>8,}"
+                         f"{summary.right[rule.id]:>8,}{summary.wrong[rule.id]:>8,}  {given}"
+                         .rstrip())
+    return lines
+
+
+# deal --------------------------------------------------------------------------
+
+@cli.command()
+@click.option("--bid", "bid_text", metavar="BID",
+              help="Hands that open this bid, e.g. 1NT, 2H, or None for no bid.")
+@click.option("--rule", "rule_text", metavar="ID", help="Hands decided by this rule, e.g. R8.")
+@click.option("--count", default=1, show_default=True, help="How many hands (1-100).")
+@click.option("--seed", type=int, default=None,
+              help="The same seed deals the same hands.  [default: a new one, shown]")
+@click.option("--format", "output_format", type=click.Choice(["text", "pbn", "json"]),
+              default="text", show_default=True)
+@click.option("--key", is_flag=True, help="Add the answer key: each hand's bid and why.")
+def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | None,
+         output_format: str, key: bool) -> None:
+    """Deal hands to order, reproducibly, with an answer key on request.
+
+    PBN output holds one board per hand, the hand in the North seat as dealer; with
+    --key the opening bid is given as the board's auction.
+
+    \b
+    Examples:
+      bidder deal --bid 1NT --count 5 --seed 7 --key
+      bidder deal --rule R8 --count 20 --format pbn > preempts.pbn
+    """
+    from .dealing import DealError, deal_set, parse_bid, parse_rule
+
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(1_000_000)
+    try:
+        wanted = ... if bid_text is None else parse_bid(bid_text)
+        rule = None if rule_text is None else parse_rule(rule_text)
+        boards = deal_set(count, seed, wanted, rule)
+    except DealError as error:
+        raise click.UsageError(error.message) from None
+    render = {"text": deal_text, "pbn": deal_pbn, "json": deal_json}[output_format]
+    request = describe_request(bid_text, rule_text)
+    click.echo(render(boards, seed, request, key))
+
+
+def describe_request(bid_text: str | None, rule_text: str | None) -> str:
+    """What was asked for, in words: 'hands that open 1NT by R1'."""
+    from .dealing import parse_bid
+
+    parts = ["hands"]
+    if bid_text is not None:
+        wanted = parse_bid(bid_text)
+        parts.append(f"that open {'nothing' if wanted is None else wanted}")
+    if rule_text is not None:
+        parts.append(f"decided by {rule_text.strip().upper()}")
+    return " ".join(parts)
+
+
+def answer_key(hand) -> tuple[str, str, str]:
+    """(bid, rule, explanation) for a dealt hand."""
+    from .advice import explain
+    from .dealing import bid_label
+
+    advice = explain(hand)
+    return bid_label(advice.bid), advice.rule, advice.explanation
+
+
+def deal_text(boards, seed: int, request: str, key: bool) -> str:
+    """Boards as text: the hand, its picture, and the key on request."""
+    paint, symbols = painter(), can_show_symbols()
+    lines = [f"{len(boards)} {request} (seed {seed}; --seed {seed} deals them again)"]
+    for number, (board_seed, hand) in enumerate(boards, 1):
+        lines += ["", f"Board {number}   {hand}", f"  {hand_picture(hand, paint, symbols)}"]
+        if key:
+            lines.append(wrapped(f"Key: {answer_key(hand)[2]}", "  "))
+    return "\n".join(lines)
+
+
+def deal_pbn(boards, seed: int, request: str, key: bool) -> str:
+    """Boards as PBN: each hand in the North seat, North dealing, others unknown."""
+    lines = ["% PBN 2.1", f"% bidder deal: {request}, seed {seed}"]
+    for number, (board_seed, hand) in enumerate(boards, 1):
+        lines += ["", f'[Event "Opening bids: {request}"]', '[Site "?"]',
+                  '[Date "????.??.??"]', f'[Board "{number}"]', '[West "?"]',
+                  '[North "?"]', '[East "?"]', '[South "?"]', '[Dealer "N"]',
+                  '[Vulnerable "None"]', f'[Deal "N:{hand.dotted} - - -"]',
+                  '[Scoring "?"]', '[Declarer "?"]', '[Contract "?"]', '[Result "?"]']
+        if key:
+            bid_text, _, explanation = answer_key(hand)
+            call = "Pass" if bid_text == "None" else bid_text
+            lines += ['[Auction "N"]', f"{call} {{{explanation}}}"]
+    return "\n".join(lines)
+
+
+def deal_json(boards, seed: int, request: str, key: bool) -> str:
+    """Boards as one JSON object."""
+    import json
+
+    entries = []
+    for number, (board_seed, hand) in enumerate(boards, 1):
+        entry = {"board": number, "seed": board_seed, "hand": str(hand),
+                 "dotted": hand.dotted}
+        if key:
+            entry.update(zip(("bid", "rule", "explanation"), answer_key(hand)))
+            entry["bid"] = None if entry["bid"] == "None" else entry["bid"]
+        entries.append(entry)
+    return json.dumps({"request": request, "seed": seed, "boards": entries}, indent=2,
+                      ensure_ascii=False)
+
+
+# stats -------------------------------------------------------------------------
+
+@cli.command()
+@click.option("--hands", default=100_000, show_default=True,
+              help="How many random hands (1-1,000,000).")
+@click.option("--seed", default=1, show_default=True, help="The seed they are dealt from.")
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
+def stats(hands: int, seed: int, as_json: bool) -> None:
+    """How often each bid and rule occurs over random hands, and how often a later rule
+    also applies (the first rule that applies wins).
+
+    \b
+    Example:
+      bidder stats --hands 100000 --seed 1
+    """
+    from .dealing import DealError, statistics
+
+    try:
+        counts = statistics(hands, seed)
+    except DealError as error:
+        raise click.BadParameter(error.message, param_hint="--hands") from None
+    if as_json:
+        import json
+
+        click.echo(json.dumps(counts.to_dict(), indent=2))
+        return
+    click.echo("\n".join(stats_lines(counts)))
+
+
+def stats_lines(counts) -> list[str]:
+    """The statistics as three tables: by bid (with the HCP range), by rule, overlaps."""
+    from .advice import is_reachable
+    from .dealing import bid_label
+    from .rules import RULE_BY_ID
+
+    hcp_ranges = {bid: [points for points, times in enumerate(by_hcp) if times]
+                  for bid, by_hcp in counts.hcp_by_bid}
+    lines = [f"Opening bids over {counts.hands:,} random hands (seed {counts.seed})", "",
+             f"{'bid':<6}{'hands':>10}{'share':>9}   HCP"]
+    for bid, times in counts.by_bid:
+        spread = hcp_ranges.get(bid)
+        span = f"{spread[0]}-{spread[-1]}" if spread else ""
+        lines.append(f"{bid_label(bid):<6}{times:>10,}{counts.share(times):>8.2f}%   {span}"
+                     .rstrip())
+    lines += ["", f"{'rule':<36}{'hands':>10}{'share':>9}"]
+    for rule_id, times in counts.by_rule:
+        rule = RULE_BY_ID[rule_id]
+        never = "" if is_reachable(rule) else "   never decides: an earlier rule comes first"
+        lines.append(f"{rule_id + ' ' + rule.name:<36}{times:>10,}"
+                     f"{counts.share(times):>8.2f}%{never}")
+    lines += ["", "Overlaps: a later rule also applies, the first one decides"]
+    lines += [f"  {fired} decides, {shadowed} also applies{times:>12,}"
+              f"{counts.share(times):>8.2f}%" for fired, shadowed, times in counts.overlaps]
+    if not counts.overlaps:
+        lines.append("  none")
+    return lines
+
+
+# check -------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("student", type=click.Path(exists=True, dir_okay=False))
+@click.option("--hands", default=1000, show_default=True, type=click.IntRange(0, 100_000),
+              help="Random hands, besides the worked examples and the threshold hands.")
+@click.option("--seed", default=1, show_default=True, help="The seed the random hands come from.")
+@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
+              help="Seconds the student's module may take in all.")
+@click.option("--shown", default=5, show_default=True, type=click.IntRange(0),
+              help="How many mismatches to show in full.")
+@click.pass_context
+def check(ctx: click.Context, student: str, hands: int, seed: int, timeout: float,
+          shown: int) -> None:
+    """Check a student's module: its highCardPoints, distributionPoints and openingBid
+    against the reference, compared with == as an autograder does.
+
+    The module runs in a separate process with a time limit, on the spec's worked
+    examples, a hand on each side of every threshold, and seeded random hands. Exit
+    status 0 when every answer agrees, else 1.
+
+    \b
+    Example:
+      bidder check solution.py --hands 2000 --timeout 20
+    """
+    from .checking import check_module
+
+    report = check_module(student, hands, seed, timeout)
+    click.echo("\n".join(check_lines(report, shown)))
+    ctx.exit(0 if report.passed else 1)
+
+
+def check_lines(report, shown: int) -> list[str]:
+    """The report an instructor can paste into feedback."""
+    from .checking import FUNCTIONS
+
+    lines = [f"Checking {report.module}: {len(report.cases):,} hands "
+             f"({report.count('worked')} worked examples, "
+             f"{report.count('threshold')} on the thresholds, "
+             f"{report.count('random'):,} random), compared with ==", ""]
+    lines.append(f"{'function':<20}{'agree':>16}{'rate':>9}")
+    for function in FUNCTIONS:
+        agreed, total = report.agreement(function)
+        lines.append(f"{function:<20}{f'{agreed:,}/{total:,}':>16}{rate(agreed, total):>9}")
+    widths = [len(function) + 2 for function in FUNCTIONS]
+    lines += ["", f"{'by rule of the right answer':<30}{'hands':>6}"
+              + "".join(f"{function:>{width}}" for function, width in zip(FUNCTIONS, widths))]
+    for rule in report.rules:
+        cells = [report.agreement(function, rule) for function in FUNCTIONS]
+        lines.append(f"{rule + ' ' + advice_rule_name(rule):<30}{cells[0][1]:>6,}"
+                     + "".join(f"{rate(*cell):>{width}}" for cell, width in zip(cells, widths)))
+    for title, items in (("Problems", report.problems), ("Warnings", report.warnings)):
+        if items:
+            lines += ["", title] + [wrapped(item, "  ") for item in items]
+    mismatches = report.mismatches
+    if mismatches:
+        lines += ["", f"First mismatches ({min(shown, len(mismatches))} of {len(mismatches):,})"]
+        for number, call in enumerate(mismatches[:shown], 1):
+            lines += mismatch_lines(number, call, report.cases[call.case])
+    verdict = ("every answer agrees with the reference" if report.passed
+               else "some answers differ from the reference, or were not given")
+    lines += ["", f"Result: {verdict}"]
+    return lines
+
+
+def rate(agreed: int, total: int) -> str:
+    """A pass rate as a percentage."""
+    return f"{100 * agreed / total:.1f}%" if total else "-"
+
+
+def mismatch_lines(number: int, call, case) -> list[str]:
+    """One mismatch: the call, the expected and actual values with their types, why."""
+    from .checking import FUNCTIONS
+
+    expected = case.expected[FUNCTIONS.index(call.function)]
+    lines = [f"  {number}. {call.function}({case.hand!r})   [{case.source}]",
+             f"     expected: {shown_value(repr(expected), type(expected).__name__)}"]
+    if call.error:
+        lines.append(f"     actual:   raised {call.error}" if not call.type else
+                     f"     actual:   {shown_value(call.value, call.type)}; {call.error}")
+    else:
+        lines.append(f"     actual:   {shown_value(call.value, call.type)}"
+                     + type_hint(expected, call))
+    lines += [wrapped(reason, " " * 10, "     why: ") for reason in why(call.function, case.hand)]
+    return lines
+
+
+def shown_value(value: str, type_name: str) -> str:
+    """A value with its type, so that 'None' and None look different."""
+    return f"{value} ({'no bid' if value == 'None' and type_name == 'NoneType' else type_name})"
+
+
+def type_hint(expected, call) -> str:
+    """A hint when the answer has the wrong type, e.g. the string 'None' for None."""
+    if call.type == type(expected).__name__:
+        return ""
+    if expected is None and call.type == "str":
+        return ": return the value None, not a string"
+    return f": return a {type(expected).__name__}, not a {call.type}"
+
+
+def why(function: str, hand: str) -> list[str]:
+    """The reference's reasons for the right answer of *function*."""
+    from .advice import explain
+
+    advice = explain(hand)
+    facts = advice.facts
+    if function == "highCardPoints":
+        honours = ", ".join(f"{card} {points}" for card, points in facts.honours) or "none"
+        return [f"{facts.hcp} HCP: {honours} (A 4, K 3, Q 2, J 1)"]
+    if function == "distributionPoints":
+        from .cards import SUITS_HIGH_FIRST
+
+        longs = [f"{suit.word} {facts.tally.length(suit)} cards: "
+                 f"{facts.tally.length_points(suit)}" for suit in SUITS_HIGH_FIRST
+                 if facts.tally.length_points(suit)]
+        return [f"{facts.distribution} distribution points: "
+                + ("; ".join(longs) if longs else "no suit longer than 4 cards")
+                + " (1 per card beyond the fourth)"]
+    return [advice.explanation, *advice.notes]
+
+
+# serve -------------------------------------------------------------------------
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="gunicorn worker processes.  [default: the number of cores]")
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None:
+    """Serve the web app under gunicorn, as `make run` does.
+
+    A secret key is generated for the served processes unless BIDDER_SECRET_KEY is set.
+
+    \b
+    Example:
+      bidder serve --host 0.0.0.0 --port 8000 --workers 4
+    """
+    import subprocess
+
+    command = gunicorn_command(host, port, workers or os.cpu_count() or 1)
+    server = subprocess.Popen(command, env=served_environment(os.environ))
+    try:
+        status = server.wait()
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait()
+    ctx.exit(status)
+
+
+def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
+    """The gunicorn command line `make run` uses, for this Python."""
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", bind,
+            "bidder.web:create_app()"]
+
+
+def served_environment(environ) -> dict[str, str]:
+    """The environment for the server, with a fresh secret key unless one is set."""
+    import secrets
+
+    served = dict(environ)
+    if not served.get("BIDDER_SECRET_KEY"):
+        served["BIDDER_SECRET_KEY"] = secrets.token_hex(32)
+    return served

@@ -1,0 +1,625 @@
+"""The bidder command through click's test runner: every subcommand, its output and exit."""
+
+import csv
+import io
+import json
+import os
+import pty
+import re
+import runpy
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from bidder import RULES, explain
+from bidder.cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, parse_hand
+from bidder.checking import Call, Case
+from bidder.cli import (Failure, can_show_symbols, check_lines, cli, gunicorn_command,
+                        hand_picture, holding, input_size, main, mismatch_lines, painter,
+                        progress, served_environment, stats_lines, summary_lines,
+                        terminated, type_hint, why)
+from bidder.dealing import deal_set, parse_bid, statistics
+from bidder.grading import Summary, summarise, Row
+
+CLASS_FILE = Path(__file__).parent / "cli" / "class.txt"
+BALANCED_19 = "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"
+STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"
+CLUBS_VOID = "AKQ2.J54.T98765."
+YARBOROUGH = "9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C"
+ANSI = re.compile("\x1b\\[")
+SUBCOMMANDS = ("bid", "grade", "deal", "stats", "check", "serve")
+
+
+def run(*args, **options):
+    """Invoke the command in this process, with stdout and stderr kept apart."""
+    return CliRunner(**{key: options.pop(key) for key in ("charset",) if key in options}
+                     ).invoke(cli, list(map(str, args)), **options)
+
+
+# help --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ("",) + SUBCOMMANDS)
+def test_help_shows_a_real_example(command):
+    result = run(*([command] if command else []), "--help")
+    assert result.exit_code == 0
+    assert "Example" in result.stdout
+    assert f"bidder {command}".rstrip() + " " in result.stdout
+
+
+def test_help_example_hand_is_the_assignments_hand():
+    assert f"bidder bid {EXAMPLE_HAND}" in run("--help").stdout
+    assert f"bidder bid {EXAMPLE_HAND}" in run("bid", "--help").stdout
+
+
+def test_short_help_option():
+    assert run("-h").stdout == run("--help").stdout
+
+
+def test_no_command_lists_the_commands():
+    result = run()
+    assert all(command in result.output for command in SUBCOMMANDS)
+
+
+# bid ---------------------------------------------------------------------------
+
+def test_bid_shows_the_bid_rule_sentence_scorecard_and_trace():
+    result = run("bid", EXAMPLE_HAND)
+    advice = explain(EXAMPLE_HAND)
+    out = result.stdout
+    assert result.exit_code == 0
+    assert "Bid        1C   by R3, 1 of a minor" in out
+    assert "13-21 points (bid whichever of Clubs or Diamonds" in out
+    assert "♠ A  ♥ K 10 8 7  ♦ A J 9  ♣ 10 8 5 4 2" in out
+    assert "  ♣ clubs     10 8 5 4 2                 5    0             1" in out
+    assert "  points 13 = 12 HCP + 1 distribution" in out
+    for step in advice.trace:
+        assert f"  {step.rule:<3} " in out
+        assert all(reason.split()[0] in out for reason in step.reasons)
+    assert "fired → 1C" in out
+    assert not ANSI.search(out)
+
+
+def test_bid_accepts_the_cards_unquoted_or_quoted_alike():
+    assert run("bid", *EXAMPLE_HAND.split()).stdout == run("bid", EXAMPLE_HAND).stdout
+
+
+def test_bid_shows_a_shadowed_rule_and_its_note():
+    out = run("bid", BALANCED_19).stdout
+    assert "shadowed → 1D" in out
+    assert "Notes\n  R4 also applies and would bid 1D" in out
+
+
+def test_bid_shows_no_bid_as_none():
+    out = run("bid", STRONG_NO_BID).stdout
+    assert "Bid        None   by R9, no bid" in out
+    assert "fired → None" in out
+
+
+def test_bid_colours_only_when_the_terminal_takes_colour():
+    coloured = run("bid", EXAMPLE_HAND, color=True).stdout
+    assert ANSI.search(coloured)
+    assert click.unstyle(coloured) == run("bid", EXAMPLE_HAND).stdout
+
+
+@pytest.mark.parametrize("value, coloured", [("1", False), ("", True)])
+def test_bid_honours_no_color(value, coloured):
+    result = run("bid", EXAMPLE_HAND, color=True, env={"NO_COLOR": value})
+    assert bool(ANSI.search(result.stdout)) is coloured
+
+
+def test_bid_uses_letters_where_symbols_cannot_be_written():
+    out = run("bid", EXAMPLE_HAND, charset="ascii").stdout
+    assert "S A  H K 10 8 7  D A J 9  C 10 8 5 4 2" in out
+    assert "♠" not in out
+
+
+def test_bid_json_is_the_advice():
+    result = run("bid", EXAMPLE_HAND, "--json")
+    assert json.loads(result.stdout) == explain(EXAMPLE_HAND).to_dict()
+
+
+@pytest.mark.parametrize("hand, message", [
+    ("AS KS", "a hand has 13 cards; this one has 2 (missing 11)"),
+    ("1H " + " ".join(EXAMPLE_HAND.split()[1:]), "card 1 '1H' is not a card"),
+])
+def test_bid_refuses_a_bad_hand_with_usage_status(hand, message):
+    result = run("bid", hand)
+    assert result.exit_code == 2
+    assert f"Invalid value for HAND: {message}" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_bid_needs_a_hand():
+    result = run("bid")
+    assert result.exit_code == 2
+    assert "Missing argument 'HAND...'" in result.stderr
+
+
+@pytest.mark.parametrize("hand, suit, expected", [
+    (CLUBS_VOID, "clubs", "-"), (CLUBS_VOID, "spades", "A K Q 2"),
+    (EXAMPLE_HAND, "hearts", "K 10 8 7"),
+])
+def test_holding(hand, suit, expected):
+    suit = next(each for each in SUITS_HIGH_FIRST if each.word == suit)
+    assert holding(parse_hand(hand), suit) == expected
+
+
+def test_hand_picture_paints_the_red_suits():
+    picture = hand_picture(parse_hand(CLUBS_VOID), click.style, True)
+    assert click.style("♥", fg="red") in picture and click.style("♦", fg="red") in picture
+    assert click.unstyle(picture) == "♠ A K Q 2  ♥ J 5 4  ♦ 10 9 8 7 6 5  ♣ -"
+
+
+@pytest.mark.parametrize("encoding, symbols", [("utf-8", True), ("ascii", False),
+                                               ("latin-1", False)])
+def test_can_show_symbols(encoding, symbols):
+    assert can_show_symbols(io.TextIOWrapper(io.BytesIO(), encoding=encoding)) is symbols
+
+
+def test_painter_is_plain_with_no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert painter()("x", fg="red") == "x"
+    monkeypatch.delenv("NO_COLOR")
+    assert painter() is click.style
+
+
+# grade -------------------------------------------------------------------------
+
+def test_grade_reports_line_17_and_grades_the_rest(tmp_path):
+    output, summary = tmp_path / "graded.csv", tmp_path / "summary.txt"
+    result = run("grade", CLASS_FILE, "-o", output, "--summary", summary)
+    assert result.exit_code == 1
+    assert result.stderr == (f"{CLASS_FILE}:17: card 4 '1D' is not a card: '1' is not a "
+                             f"rank; ranks are 2-10, J, Q, K, A\n")
+    rows = list(csv.DictReader(output.open()))
+    assert [row["line"] for row in rows] == [str(number) for number in range(2, 29)]
+    assert rows[15]["error"].startswith("card 4 '1D' is not a card")
+    for row in rows[:15] + rows[16:]:
+        advice = explain(row["hand"])
+        assert (row["bid"], row["rule"], row["hcp"]) == (
+            "None" if advice.bid is None else advice.bid, advice.rule, str(advice.facts.hcp))
+        assert row["correct"] == ("yes" if parse_bid(row["answer"]) == advice.bid else "no")
+    text = summary.read_text()
+    assert text.startswith(f"{CLASS_FILE}: 26 hands graded, 1 bad line (line 17)\n"
+                           "answers: 26 given, 20 right (76.9%), 6 wrong\n")
+    assert "R3 1 of a minor                          6       3       3  " in text
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["graded.csv", "summary.txt"]
+
+
+def test_grade_writes_to_standard_output_and_the_summary_to_standard_error():
+    result = run("grade", CLASS_FILE, "--format", "jsonl", "--jobs", "1")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(rows) == 27
+    assert rows[0]["line"] == 2 and rows[15]["error"]
+    assert "26 hands graded, 1 bad line (line 17)" in result.stderr
+
+
+def test_grade_reads_standard_input_by_dash():
+    result = run("grade", "-", input=f"{EXAMPLE_HAND}\tPass\tAnn\n")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1] == (
+        "1,Ann,AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C,1C,R3,12,1,13,None,no,")
+    assert result.stderr.startswith("<stdin>: 1 hands graded, 0 bad lines\n")
+
+
+def test_grade_names_standard_input_in_bad_line_reports():
+    result = run("grade", "-", input="AS KS\n")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("<stdin>:1: a hand has 13 cards")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["missing.txt"], "'missing.txt' does not exist"),
+    ([str(Path(__file__).parent)], "is a directory"),
+    ([str(CLASS_FILE), "--format", "xml"], "'xml' is not one of 'csv', 'jsonl'"),
+    ([str(CLASS_FILE), "--jobs", "0"], "0 is not in the range"),
+    ([str(CLASS_FILE), "--bogus"], "No such option '--bogus'"),
+], ids=["missing", "directory", "format", "jobs", "option"])
+def test_grade_usage_errors_exit_2(args, message):
+    result = run("grade", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_grade_into_a_missing_folder_exits_2_and_names_it(tmp_path):
+    target = tmp_path / "nowhere" / "graded.csv"
+    result = run("grade", CLASS_FILE, "-o", target)
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: grading stopped: No such file or directory "
+                             f"({tmp_path / 'nowhere'}); nothing was written to {target}\n")
+
+
+def test_grade_onto_a_full_disk_exits_2():
+    result = run("grade", CLASS_FILE, "-o", "/dev/full")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("grading stopped: No space left on device; nothing was "
+                                  "written to /dev/full\n")
+
+
+def test_grade_from_an_unreadable_file_exits_2():
+    result = run("grade", "/proc/self/mem")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: grading stopped: Input/output error\n"
+
+
+def test_grade_keeps_the_old_output_when_it_fails(tmp_path):
+    output = tmp_path / "graded.csv"
+    output.write_text("old\n")
+    result = run("grade", "/proc/self/mem", "-o", output)
+    assert result.exit_code == 2
+    assert output.read_text() == "old\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["graded.csv"]
+
+
+def test_input_size_is_known_for_files_only(tmp_path):
+    with open(CLASS_FILE, "rb") as stream:
+        assert input_size(stream) == CLASS_FILE.stat().st_size
+    assert input_size(io.BytesIO(b"in memory")) is None
+    reader, writer = os.pipe()
+    with open(reader, "rb") as stream, open(writer, "wb"):
+        assert input_size(stream) is None
+
+
+def test_progress_bar_only_on_a_terminal():
+    main_end, other_end = pty.openpty()
+    with open(other_end, "w", encoding="utf-8") as terminal:
+        with progress(100, terminal) as advance:
+            advance(60)
+            advance(40)
+    shown = os.read(main_end, 4096).decode()
+    os.close(main_end)
+    assert "grading" in shown and "100%" in shown
+    with progress(100, io.StringIO()) as advance, progress(None) as unknown:
+        assert advance(5) is None and unknown(5) is None
+
+
+def summary_of(rows):
+    return summary_lines("class.txt", summarise(rows))
+
+
+def test_summary_lines_without_answers_or_bad_lines():
+    assert summary_of([Row(1, "h", "", "1C", "R3", 12, 1, 13)]) == [
+        "class.txt: 1 hands graded, 0 bad lines", "answers: none given",
+        "rule                                 hands   right   wrong  wrong bids given",
+        "R3 1 of a minor                          1       0       0"]
+
+
+def test_summary_lines_list_the_first_bad_lines_then_dots():
+    rows = [Row(number, "x", error="bad") for number in range(1, 13)]
+    assert summary_of(rows)[0] == ("class.txt: 0 hands graded, 12 bad lines "
+                                   "(lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...)")
+
+
+def test_summary_lines_show_wrong_bids_per_rule():
+    rows = [Row(1, "h", "", None, "R9", 22, 0, 22, "2C", False),
+            Row(2, "h", "", None, "R9", 22, 0, 22, "2C", False),
+            Row(3, "h", "", None, "R9", 22, 0, 22, None, True)]
+    assert summary_of(rows)[1:] == [
+        "answers: 3 given, 1 right (33.3%), 2 wrong",
+        "rule                                 hands   right   wrong  wrong bids given",
+        "R9 no bid                                3       1       2  2C ×2"]
+
+
+# deal --------------------------------------------------------------------------
+
+def test_deal_text_with_key():
+    result = run("deal", "--bid", "1NT", "--count", "2", "--seed", "7", "--key")
+    boards = deal_set(2, 7, "1NT")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("2 hands that open 1NT (seed 7; --seed 7 deals them "
+                                    "again)\n")
+    for (seed, hand), number in zip(boards, (1, 2)):
+        assert f"Board {number}   {hand}" in result.stdout
+    assert result.stdout.count("Key: 1NT by R1 (1NT)") == 2
+
+
+def test_deal_is_reproducible_by_seed_and_shows_a_chosen_seed():
+    first = run("deal", "--count", "3")
+    seed = re.search(r"--seed (\d+) deals them again", first.stdout).group(1)
+    assert run("deal", "--count", "3", "--seed", seed).stdout == first.stdout
+
+
+def test_deal_pbn_is_one_board_per_hand_in_the_north_seat():
+    result = run("deal", "--rule", "R8", "--count", "3", "--seed", "3", "--format", "pbn",
+                 "--key")
+    text = result.stdout
+    assert text.startswith("% PBN 2.1\n")
+    games = text.split("\n\n")[1:]
+    assert len(games) == 3
+    for number, ((seed, hand), game) in enumerate(zip(deal_set(3, 3, rule=RULES[7]),
+                                                      games), 1):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', game, re.MULTILINE))
+        assert tags["Board"] == str(number)
+        assert tags["Deal"] == f"N:{hand.dotted} - - -"
+        assert tags["Dealer"] == "N"
+        assert {"Event", "Site", "Date", "West", "North", "East", "South", "Vulnerable",
+                "Scoring", "Declarer", "Contract", "Result", "Auction"} <= set(tags)
+        call = game.split('[Auction "N"]\n')[1].rstrip("\n")
+        assert call.startswith(f"{explain(hand).bid} {{4")
+        assert call.endswith("}")
+
+
+def test_deal_pbn_gives_pass_for_no_bid_and_no_auction_without_key():
+    keyed = run("deal", "--bid", "None", "--seed", "3", "--format", "pbn", "--key").stdout
+    assert '[Auction "N"]\nPass {No opening bid (R9)' in keyed
+    plain = run("deal", "--bid", "None", "--seed", "3", "--format", "pbn").stdout
+    assert "Auction" not in plain
+
+
+@pytest.mark.parametrize("key", [False, True])
+def test_deal_json(key):
+    args = ["deal", "--bid", "pass", "--rule", "R9", "--count", "2", "--seed", "4",
+            "--format", "json"]
+    data = json.loads(run(*args, *(["--key"] if key else [])).stdout)
+    assert data["request"] == "hands that open nothing decided by R9"
+    assert [board["seed"] for board in data["boards"]] == [4, 5]
+    board = data["boards"][0]
+    assert board["hand"] == str(deal_set(1, 4, None)[0][1])
+    assert ("bid" in board) is key
+    if key:
+        assert (board["bid"], board["rule"]) == (None, "R9")
+
+
+def test_deal_json_key_names_the_bid():
+    data = json.loads(run("deal", "--bid", "2nt", "--seed", "1", "--format", "json",
+                          "--key").stdout)
+    assert data["boards"][0]["bid"] == "2NT"
+    assert data["request"] == "hands that open 2NT"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bid", "5C"], "'5C' is not a bid the rules make"),
+    (["--rule", "R4"], "no hand fires R4"),
+    (["--rule", "R12"], "'R12' is not a rule"),
+    (["--bid", "1NT", "--rule", "R2"], "R2 never bids 1NT"),
+    (["--count", "0"], "ask for 1 to 100 hands, not 0"),
+    (["--format", "lin"], "'lin' is not one of"),
+], ids=["bid", "unreachable", "rule", "mismatch", "count", "format"])
+def test_deal_refuses_requests_no_hand_meets(args, message):
+    result = run("deal", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+# stats -------------------------------------------------------------------------
+
+def test_stats_tables():
+    result = run("stats", "--hands", "3000", "--seed", "2")
+    counts = statistics(3000, 2)
+    out = result.stdout
+    assert out.startswith("Opening bids over 3,000 random hands (seed 2)\n")
+    for bid, times in counts.by_bid:
+        if times:
+            assert re.search(rf"^{bid or 'None'} +{times:,} ", out, re.MULTILINE)
+    assert "R4 1 of a minor, strong balanced" in out
+    assert "never decides: an earlier rule comes first" in out
+    assert "R3 decides, R4 also applies" in out or "R1 decides, R3 also applies" in out
+
+
+def test_stats_lines_without_overlaps():
+    counts = statistics(1, 1)
+    assert counts.overlaps == ()
+    lines = stats_lines(counts)
+    assert lines[-1] == "  none"
+    assert any(line.startswith("2NT") and line.endswith("0.00%") for line in lines)
+
+
+def test_stats_json():
+    data = json.loads(run("stats", "--hands", "500", "--json").stdout)
+    assert data == statistics(500, 1).to_dict()
+
+
+@pytest.mark.parametrize("hands", ["0", "2000000"])
+def test_stats_refuses_a_count_out_of_range(hands):
+    result = run("stats", "--hands", hands)
+    assert result.exit_code == 2
+    assert "Invalid value for --hands: ask for 1 to 1,000,000 hands" in result.stderr
+
+
+# check -------------------------------------------------------------------------
+
+def write_student(tmp_path, source: str) -> Path:
+    path = tmp_path / "solution.py"
+    path.write_text(source)
+    return path
+
+
+REFERENCE = "from bidder import highCardPoints, distributionPoints, openingBid\n"
+
+
+def test_check_passes_a_correct_module(tmp_path):
+    result = run("check", write_student(tmp_path, REFERENCE), "--hands", "30")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Checking solution.py: ")
+    assert "openingBid" in result.stdout and "100.0%" in result.stdout
+    assert result.stdout.endswith("Result: every answer agrees with the reference\n")
+    assert "First mismatches" not in result.stdout
+
+
+def test_check_reports_the_string_none_plainly(tmp_path):
+    source = REFERENCE + ("from bidder import openingBid as reference\n"
+                          "def openingBid(hand):\n"
+                          "    return str(reference(hand))\n")
+    result = run("check", write_student(tmp_path, source), "--hands", "30", "--shown", "2")
+    out = result.stdout
+    assert result.exit_code == 1
+    assert "     expected: None (no bid)\n" in out
+    assert "     actual:   'None' (str): return the value None, not a string\n" in out
+    assert "R9 no bid" in out and "0.0%" in out
+    assert "First mismatches (2 of " in out
+    assert "     why: No opening bid (R9)" in out
+
+
+def test_check_reports_problems_and_warnings(tmp_path):
+    source = "print('hello')\nfrom bidder import highCardPoints\n"
+    result = run("check", write_student(tmp_path, source), "--hands", "0")
+    assert result.exit_code == 1
+    assert "Problems\n  solution.py has no function distributionPoints" in result.stdout
+    assert "Warnings\n  the module prints to standard output while being imported" in (
+        result.stdout)
+    assert "some answers differ from the reference, or were not given" in result.stdout
+
+
+def test_check_stops_an_endless_loop(tmp_path):
+    source = "def highCardPoints(hand):\n    while True:\n        pass\n"
+    result = run("check", write_student(tmp_path, source), "--hands", "0",
+                 "--timeout", "0.5")
+    assert result.exit_code == 1
+    assert "no answer within 0.5 s: stopped while computing highCardPoints(" in (
+        click.unstyle(result.stdout).replace("\n  ", " "))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["missing.py"], "'missing.py' does not exist"),
+    ([__file__, "--timeout", "0"], "0 is not in the range x>=0.1"),
+    ([__file__, "--hands", "-1"], "-1 is not in the range"),
+])
+def test_check_usage_errors_exit_2(args, message):
+    result = run("check", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+CASE = Case(YARBOROUGH, "random", "random hand 3 (seed 1)", "R9", (0, 2, None))
+
+
+@pytest.mark.parametrize("call, lines", [
+    (Call("openingBid", 0, False, "'1C'", "str"),
+     ["  1. openingBid('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
+      "[random hand 3 (seed 1)]",
+      "     expected: None (no bid)",
+      "     actual:   '1C' (str): return the value None, not a string"]),
+    (Call("highCardPoints", 0, False, "'0'", "str"),
+     ["  1. highCardPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
+      "[random hand 3 (seed 1)]",
+      "     expected: 0 (int)",
+      "     actual:   '0' (str): return a int, not a str",
+      "     why: 0 HCP: none (A 4, K 3, Q 2, J 1)"]),
+    (Call("distributionPoints", 0, False, "3", "int"),
+     ["  1. distributionPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
+      "[random hand 3 (seed 1)]",
+      "     expected: 2 (int)",
+      "     actual:   3 (int)",
+      "     why: 2 distribution points: spades 5 cards: 1; hearts 5 cards: 1 (1 per card "
+      "beyond\n          the fourth)"]),
+    (Call("highCardPoints", 0, False, error="ValueError: no (s.py, line 3, in f)"),
+     ["  1. highCardPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
+      "[random hand 3 (seed 1)]",
+      "     expected: 0 (int)",
+      "     actual:   raised ValueError: no (s.py, line 3, in f)",
+      "     why: 0 HCP: none (A 4, K 3, Q 2, J 1)"]),
+    (Call("highCardPoints", 0, False, "<W>", "W", "comparing the answer with == raised X"),
+     ["  1. highCardPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
+      "[random hand 3 (seed 1)]",
+      "     expected: 0 (int)",
+      "     actual:   <W> (W); comparing the answer with == raised X",
+      "     why: 0 HCP: none (A 4, K 3, Q 2, J 1)"]),
+], ids=["str-for-none", "str-for-int", "wrong-number", "raised", "not-comparable"])
+def test_mismatch_lines(call, lines):
+    assert mismatch_lines(1, call, CASE)[:len(lines)] == lines
+
+
+@pytest.mark.parametrize("function, hand, start", [
+    ("highCardPoints", EXAMPLE_HAND, "12 HCP: AS 4, KH 3, AD 4, JD 1 (A 4, K 3, Q 2, J 1)"),
+    ("distributionPoints", BALANCED_19, "0 distribution points: no suit longer than 4"),
+    ("openingBid", BALANCED_19, "1C by R3 (1 of a minor)"),
+])
+def test_why_explains_the_right_answer(function, hand, start):
+    assert why(function, hand)[0].startswith(start)
+
+
+def test_why_adds_the_notes_for_a_bid():
+    assert why("openingBid", BALANCED_19)[1].startswith("R4 also applies")
+
+
+@pytest.mark.parametrize("expected, call, hint", [
+    (None, Call("openingBid", 0, False, "'Pass'", "str"),
+     ": return the value None, not a string"),
+    (3, Call("highCardPoints", 0, False, "3.5", "float"), ": return a int, not a float"),
+    ("1C", Call("openingBid", 0, False, "'1D'", "str"), ""),
+])
+def test_type_hint(expected, call, hint):
+    assert type_hint(expected, call) == hint
+
+
+def test_check_lines_for_a_report_with_nothing_checked():
+    from bidder.checking import Report
+
+    lines = check_lines(Report("s.py", (), (), ("s.py could not be imported: x",)), 5)
+    assert lines[0] == ("Checking s.py: 0 hands (0 worked examples, 0 on the thresholds, "
+                        "0 random), compared with ==")
+    assert "highCardPoints                   0/0        -" in lines
+
+
+# serve -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("host, port, workers, bind", [
+    ("127.0.0.1", 5000, 2, "127.0.0.1:5000"), ("::1", 8000, 1, "[::1]:8000"),
+    ("0.0.0.0", 80, 4, "0.0.0.0:80"),
+])
+def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
+    assert gunicorn_command(host, port, workers) == [
+        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", bind,
+        "bidder.web:create_app()"]
+
+
+@pytest.mark.parametrize("environ, key", [
+    ({"PATH": "/bin"}, "[0-9a-f]{64}"), ({"BIDDER_SECRET_KEY": ""}, "[0-9a-f]{64}"),
+    ({"BIDDER_SECRET_KEY": "set-by-admin"}, "set-by-admin"),
+], ids=["unset", "empty", "set"])
+def test_served_environment_has_a_secret_key(environ, key):
+    served = served_environment(environ)
+    assert re.fullmatch(key, served.pop("BIDDER_SECRET_KEY"))
+    environ.pop("BIDDER_SECRET_KEY", None)
+    assert served == environ
+
+
+def test_served_environment_keys_differ_between_runs():
+    assert served_environment({})["BIDDER_SECRET_KEY"] != served_environment(
+        {})["BIDDER_SECRET_KEY"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--port", "0"], "0 is not in the range 1<=x<=65535"),
+    (["--workers", "0"], "0 is not in the range"),
+])
+def test_serve_usage_errors_exit_2(args, message):
+    result = run("serve", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+# the console script --------------------------------------------------------------
+
+def test_main_runs_a_command_and_restores_sigterm(capsys):
+    import signal
+
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(SystemExit) as caught:
+        main(["bid", EXAMPLE_HAND])
+    assert caught.value.code == 0
+    assert "Bid        1C" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_terminated_exits_with_143():
+    import signal
+
+    with pytest.raises(SystemExit) as caught:
+        terminated(signal.SIGTERM, None)
+    assert caught.value.code == 143
+
+
+def test_python_dash_m_bidder(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["bidder", "bid", EXAMPLE_HAND, "--json"])
+    with pytest.raises(SystemExit) as caught:
+        runpy.run_module("bidder", run_name="__main__")
+    assert caught.value.code == 0
+    assert json.loads(capsys.readouterr().out)["bid"] == "1C"
+
+
+def test_failure_exits_2():
+    assert Failure("x").exit_code == 2
