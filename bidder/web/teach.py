@@ -23,7 +23,7 @@ blueprint = Blueprint("teach", __name__)
 blueprint.register_blueprint(teach_practice.blueprint)
 
 PRINT_COUNT = 12
-PARTS = {"": "sheet and answer key", "sheet": "sheet only", "key": "answer key only"}
+PARTS = {"": "Sheet and answer key", "sheet": "Sheet only", "key": "Answer key only"}
 
 
 # Deal to order and printable sets -------------------------------------------------

@@ -135,6 +135,7 @@ def test_r4_is_refused_with_the_reason_no_hand_fires_it(client):
     assert response.status_code == 400
     page = text_of(response)
     assert "Cannot deal that. No hand fires R4: " + RULES[3].ruling_text in page
+    assert ".." not in page
     assert RULES[3].sentence in page
     assert 'href="/stats#overlaps"' in response.get_data(as_text=True)
     assert '<option value="R4" selected>' in response.get_data(as_text=True)
@@ -178,6 +179,7 @@ def test_bad_deal_requests_get_a_clear_400(client, query, field, message):
     assert response.status_code == 400
     assert "Cannot deal that. " + message in text_of(response)
     assert "Traceback" not in text_of(response)
+    assert ".." not in text_of(response)
     page = response.get_data(as_text=True)
     if field in ("bid", "rule", "seed", "count"):
         id_ = {"count": "print-count"}.get(field, f"deal-{field}")
