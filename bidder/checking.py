@@ -20,7 +20,7 @@ from contextlib import redirect_stdout
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Callable, TextIO
+from typing import Callable, Sequence, TextIO
 
 from .cards import DECK, parse_hand
 from .dealing import hand_stream
@@ -139,7 +139,7 @@ def build_cases(hands: int = DEFAULT_HANDS, seed: int = 1) -> tuple[Case, ...]:
     return tuple(cases)
 
 
-def _dealt(indexes: tuple[int, ...]) -> str:
+def _dealt(indexes: Sequence[int]) -> str:
     """A dealt hand in the assignment's notation, in the order the cards were dealt."""
     return " ".join(str(DECK[index]) for index in indexes)
 

@@ -1,7 +1,8 @@
 """The `bidder` command: arguments in, text out; every answer comes from the core.
 
-Heavy modules are imported inside the commands that need them, so `bidder bid` starts
-quickly and only `bidder serve` touches the web app.
+The core comes with the package; anything heavier (the process pool, the child process
+of a check, dealing, JSON) is imported by the command that needs it, so `bidder bid`
+starts quickly, and only `bidder serve` touches the web app, in its own processes.
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from contextlib import contextmanager
 
 import click
 
+from .advice import FAILED, FIRED, NOT_REACHED, SHADOWED, explain, is_reachable
+from .cards import SUITS_HIGH_FIRST, InvalidHandError
+from .rules import RULE_BY_ID, RULES
+
 STDIN_NAME = "<stdin>"
 WRAP = 88
 RED_SUITS = ("hearts", "diamonds")
-STATUS_STYLES = {"fired": {"fg": "green", "bold": True}, "shadowed": {"fg": "yellow"},
-                 "failed": {"dim": True}, "not reached": {"dim": True}}
+STATUS_STYLES = {FIRED: {"fg": "green", "bold": True}, SHADOWED: {"fg": "yellow"},
+                 FAILED: {"dim": True}, NOT_REACHED: {"dim": True}}
 
 
 class Failure(click.ClickException):
@@ -98,8 +103,6 @@ def holding(hand, suit) -> str:
 
 def hand_picture(hand, paint, symbols: bool) -> str:
     """'♠ A K 2  ♥ J 5 4  ♦ 10 9  ♣ 8 7 6 5'."""
-    from .cards import SUITS_HIGH_FIRST
-
     return "  ".join(f"{suit_mark(suit, paint, symbols)} {holding(hand, suit)}"
                      for suit in SUITS_HIGH_FIRST)
 
@@ -129,9 +132,6 @@ def bid(hand: tuple[str, ...], as_json: bool) -> None:
       bidder bid 5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C
       bidder bid "AKQ2.J54.T9.8765" --json
     """
-    from .advice import explain
-    from .cards import InvalidHandError
-
     try:
         advice = explain(" ".join(hand))
     except InvalidHandError as error:
@@ -144,10 +144,16 @@ def bid(hand: tuple[str, ...], as_json: bool) -> None:
     click.echo("\n".join(advice_lines(advice, painter(), can_show_symbols())))
 
 
+def bid_label(bid: str | None) -> str:
+    """A bid as people read it: the bid itself, or 'None' for no bid (dealing's own,
+    imported on first use, since dealing brings in the random module)."""
+    from .dealing import bid_label as label
+
+    return label(bid)
+
+
 def advice_lines(advice, paint, symbols: bool) -> list[str]:
     """The advice as the terminal shows it: bid, rule, scorecard, trace, notes."""
-    from .dealing import bid_label
-
     facts, rule = advice.facts, advice.fired
     lines = [f"Hand       {facts.hand}",
              f"           {hand_picture(facts.hand, paint, symbols)}",
@@ -161,9 +167,9 @@ def advice_lines(advice, paint, symbols: bool) -> list[str]:
     lines += ["", "Trace (the first rule that applies wins)"]
     for step in advice.trace:
         status = step.status + (f" \u2192 {step.would_bid}" if step.would_bid else "")
-        if step.status == "fired":
+        if step.status == FIRED:
             status += f" \u2192 {bid_label(advice.bid)}"
-        lines.append(f"  {step.rule:<3} {advice_rule_name(step.rule):<31} "
+        lines.append(f"  {step.rule:<3} {RULE_BY_ID[step.rule].name:<31} "
                      + paint(status, **STATUS_STYLES[step.status]))
         lines += [wrapped(reason, " " * 6) for reason in step.reasons]
     if advice.notes:
@@ -171,17 +177,8 @@ def advice_lines(advice, paint, symbols: bool) -> list[str]:
     return lines
 
 
-def advice_rule_name(rule_id: str) -> str:
-    """The name of a rule, from the rule table."""
-    from .rules import RULE_BY_ID
-
-    return RULE_BY_ID[rule_id].name
-
-
 def scorecard_lines(facts, paint, symbols: bool) -> list[str]:
     """Per suit: the cards, the length, the HCP and the distribution points; then totals."""
-    from .cards import SUITS_HIGH_FIRST
-
     tally = facts.tally
     lines = ["Scorecard",
              f"  {'suit':<12}{'cards':<22}{'length':>6}{'HCP':>5}{'distribution':>14}"]
@@ -241,15 +238,24 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
                 on_error=lambda line, message: click.echo(f"{name}:{line}: {message}",
                                                           err=True),
                 on_progress=advance)
-        with output_stream(summary_path, err=True) as stream:
-            stream.write("\n".join(summary_lines(name, summary)) + "\n")
     except BrokenPipeError:
         raise
     except OSError as error:
-        where = f" ({error.filename})" if error.filename else ""
-        unwritten = "" if output == "-" else f"; nothing was written to {output}"
-        raise Failure(f"grading stopped: {error.strerror}{where}{unwritten}") from None
+        raise stopped("grading stopped", error, output) from None
+    try:
+        with output_stream(summary_path, err=True) as stream:
+            stream.write("\n".join(summary_lines(name, summary)) + "\n")
+    except OSError as error:
+        raise stopped("the summary could not be written", error, summary_path) from None
     ctx.exit(1 if summary.bad_lines else 0)
+
+
+def stopped(what: str, error: OSError, target: str) -> Failure:
+    """The failure for an error while reading or writing: what, why, where, and that
+    *target* was not written ('-' is standard output)."""
+    where = f" ({error.filename})" if error.filename else ""
+    unwritten = "" if target == "-" else f"; nothing was written to {target}"
+    return Failure(f"{what}: {error.strerror}{where}{unwritten}")
 
 
 @contextmanager
@@ -301,9 +307,6 @@ def progress(total: int | None, stream=None):
 
 def summary_lines(name: str, summary) -> list[str]:
     """The summary: lines graded and bad, answers right and wrong per rule, wrong bids."""
-    from .dealing import bid_label
-    from .rules import RULES
-
     bad = summary.bad_lines
     where = ", ".join(map(str, summary.first_bad)) + (", ..." if bad > len(summary.first_bad)
                                                       else "")
@@ -382,15 +385,6 @@ def describe_request(bid_text: str | None, rule_text: str | None) -> str:
     return " ".join(parts)
 
 
-def answer_key(hand) -> tuple[str, str, str]:
-    """(bid, rule, explanation) for a dealt hand."""
-    from .advice import explain
-    from .dealing import bid_label
-
-    advice = explain(hand)
-    return bid_label(advice.bid), advice.rule, advice.explanation
-
-
 def deal_text(boards, seed: int, request: str, key: bool) -> str:
     """Boards as text: the hand, its picture, and the key on request."""
     paint, symbols = painter(), can_show_symbols()
@@ -398,7 +392,7 @@ def deal_text(boards, seed: int, request: str, key: bool) -> str:
     for number, (board_seed, hand) in enumerate(boards, 1):
         lines += ["", f"Board {number}   {hand}", f"  {hand_picture(hand, paint, symbols)}"]
         if key:
-            lines.append(wrapped(f"Key: {answer_key(hand)[2]}", "  "))
+            lines.append(wrapped(f"Key: {explain(hand).explanation}", "  "))
     return "\n".join(lines)
 
 
@@ -412,9 +406,9 @@ def deal_pbn(boards, seed: int, request: str, key: bool) -> str:
                   '[Vulnerable "None"]', f'[Deal "N:{hand.dotted} - - -"]',
                   '[Scoring "?"]', '[Declarer "?"]', '[Contract "?"]', '[Result "?"]']
         if key:
-            bid_text, _, explanation = answer_key(hand)
-            call = "Pass" if bid_text == "None" else bid_text
-            lines += ['[Auction "N"]', f"{call} {{{explanation}}}"]
+            advice = explain(hand)
+            call = "Pass" if advice.bid is None else advice.bid
+            lines += ['[Auction "N"]', f"{call} {{{advice.explanation}}}"]
     return "\n".join(lines)
 
 
@@ -427,8 +421,8 @@ def deal_json(boards, seed: int, request: str, key: bool) -> str:
         entry = {"board": number, "seed": board_seed, "hand": str(hand),
                  "dotted": hand.dotted}
         if key:
-            entry.update(zip(("bid", "rule", "explanation"), answer_key(hand)))
-            entry["bid"] = None if entry["bid"] == "None" else entry["bid"]
+            advice = explain(hand)
+            entry.update(bid=advice.bid, rule=advice.rule, explanation=advice.explanation)
         entries.append(entry)
     return json.dumps({"request": request, "seed": seed, "boards": entries}, indent=2,
                       ensure_ascii=False)
@@ -465,10 +459,6 @@ def stats(hands: int, seed: int, as_json: bool) -> None:
 
 def stats_lines(counts) -> list[str]:
     """The statistics as three tables: by bid (with the HCP range), by rule, overlaps."""
-    from .advice import is_reachable
-    from .dealing import bid_label
-    from .rules import RULE_BY_ID
-
     hcp_ranges = {bid: [points for points, times in enumerate(by_hcp) if times]
                   for bid, by_hcp in counts.hcp_by_bid}
     lines = [f"Opening bids over {counts.hands:,} random hands (seed {counts.seed})", "",
@@ -541,7 +531,7 @@ def check_lines(report, shown: int) -> list[str]:
               + "".join(f"{function:>{width}}" for function, width in zip(FUNCTIONS, widths))]
     for rule in report.rules:
         cells = [report.agreement(function, rule) for function in FUNCTIONS]
-        lines.append(f"{rule + ' ' + advice_rule_name(rule):<30}{cells[0][1]:>6,}"
+        lines.append(f"{rule + ' ' + RULE_BY_ID[rule].name:<30}{cells[0][1]:>6,}"
                      + "".join(f"{rate(*cell):>{width}}" for cell, width in zip(cells, widths)))
     for title, items in (("Problems", report.problems), ("Warnings", report.warnings)):
         if items:
@@ -590,21 +580,22 @@ def type_hint(expected, call) -> str:
         return ""
     if expected is None and call.type == "str":
         return ": return the value None, not a string"
-    return f": return a {type(expected).__name__}, not a {call.type}"
+    return f": return {article(type(expected).__name__)}, not {article(call.type)}"
+
+
+def article(noun: str) -> str:
+    """'an int', 'a str'."""
+    return ("an " if noun[0].lower() in "aeiou" else "a ") + noun
 
 
 def why(function: str, hand: str) -> list[str]:
     """The reference's reasons for the right answer of *function*."""
-    from .advice import explain
-
     advice = explain(hand)
     facts = advice.facts
     if function == "highCardPoints":
         honours = ", ".join(f"{card} {points}" for card, points in facts.honours) or "none"
         return [f"{facts.hcp} HCP: {honours} (A 4, K 3, Q 2, J 1)"]
     if function == "distributionPoints":
-        from .cards import SUITS_HIGH_FIRST
-
         longs = [f"{suit.word} {facts.tally.length(suit)} cards: "
                  f"{facts.tally.length_points(suit)}" for suit in SUITS_HIGH_FIRST
                  if facts.tally.length_points(suit)]

@@ -29,7 +29,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, count, islice
-from typing import BinaryIO, Callable, Iterable, Iterator, TextIO
+from typing import BinaryIO, Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .cards import DECK, HAND_SIZE, InvalidHandError, Suit, parse_hand, read_cards
 from .dealing import NO_BID_WORDS, bid_label
@@ -58,8 +58,7 @@ class LineError(ValueError):
     """A line that cannot be graded; the message says what is wrong and what to do."""
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """One graded line, or a bad one with its error."""
 
     line: int
@@ -164,6 +163,7 @@ def read_hand(text: str) -> tuple[str, int]:
     return str(hand), sum(map(_CODE_BY_CARD.__getitem__, hand))
 
 
+@lru_cache(maxsize=1 << 10)
 def read_answer(text: str) -> str | None:
     """A student's bid such as '1NT' or '2h'; 'None', 'Pass', '-' or nothing mean no bid.
 
@@ -404,8 +404,11 @@ def atomic_output(path: str) -> Iterator[TextIO]:
             yield stream
         return
     directory, name = os.path.split(os.path.abspath(path))
-    descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.",
-                                             suffix=".part")
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.",
+                                                 suffix=".part")
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, directory) from None
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
             yield stream

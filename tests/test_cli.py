@@ -232,6 +232,16 @@ def test_grade_into_a_missing_folder_exits_2_and_names_it(tmp_path):
                              f"({tmp_path / 'nowhere'}); nothing was written to {target}\n")
 
 
+def test_grade_summary_into_a_missing_folder_exits_2_after_the_rows(tmp_path):
+    summary = tmp_path / "nowhere" / "summary.txt"
+    result = run("grade", CLASS_FILE, "-o", tmp_path / "graded.csv", "--summary", summary)
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        f"Error: the summary could not be written: No such file or directory "
+        f"({tmp_path / 'nowhere'}); nothing was written to {summary}\n")
+    assert (tmp_path / "graded.csv").exists()
+
+
 def test_grade_onto_a_full_disk_exits_2():
     result = run("grade", CLASS_FILE, "-o", "/dev/full")
     assert result.exit_code == 2
@@ -496,7 +506,7 @@ CASE = Case(YARBOROUGH, "random", "random hand 3 (seed 1)", "R9", (0, 2, None))
      ["  1. highCardPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
       "[random hand 3 (seed 1)]",
       "     expected: 0 (int)",
-      "     actual:   '0' (str): return a int, not a str",
+      "     actual:   '0' (str): return an int, not a str",
       "     why: 0 HCP: none (A 4, K 3, Q 2, J 1)"]),
     (Call("distributionPoints", 0, False, "3", "int"),
      ["  1. distributionPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
@@ -538,7 +548,10 @@ def test_why_adds_the_notes_for_a_bid():
 @pytest.mark.parametrize("expected, call, hint", [
     (None, Call("openingBid", 0, False, "'Pass'", "str"),
      ": return the value None, not a string"),
-    (3, Call("highCardPoints", 0, False, "3.5", "float"), ": return a int, not a float"),
+    (3, Call("highCardPoints", 0, False, "3.5", "float"), ": return an int, not a float"),
+    (3, Call("highCardPoints", 0, False, "[3]", "list"), ": return an int, not a list"),
+    (3, Call("highCardPoints", 0, False, "Three", "Integer"),
+     ": return an int, not an Integer"),
     ("1C", Call("openingBid", 0, False, "'1D'", "str"), ""),
 ])
 def test_type_hint(expected, call, hint):
