@@ -218,9 +218,14 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
     None, Pass, - or an empty answer mean no bid. Blank lines, lines starting with # and
     a header line starting with "hand" are skipped.
 
+    \b
+    Lines such as:
+      5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C,1C,Ann
+      AKQ2.J54.T9.8765<TAB>Pass<TAB>Ben
+
     Bad lines are reported as FILE:LINE: message and marked in the output; the rest is
     graded. Exit status: 0 all lines good, 1 some bad, 2 the file could not be read or
-    written (nothing is written then), 130 interrupted.
+    written (nothing is written then), 130 interrupted, 143 terminated.
 
     \b
     Example:

@@ -38,7 +38,6 @@ from .graded import CARD_CODES, decide, key_tally, tally_key
 LINE_LIMIT = 4096
 CHUNK_LINES = 5000
 FIRST_BAD_SHOWN = 10
-FORMATS = ("csv", "jsonl")
 COLUMNS = ("line", "id", "hand", "bid", "rule", "hcp", "distribution", "points",
            "answer", "correct", "error")
 _DRAIN_SIZE = 1 << 16

@@ -54,6 +54,14 @@ def test_help_example_hand_is_the_assignments_hand():
     assert f"bidder bid {EXAMPLE_HAND}" in run("bid", "--help").stdout
 
 
+def test_grade_help_lines_are_graded_as_shown():
+    shown = run("grade", "--help").stdout.split("Lines such as:\n")[1].split("\n\n")[0]
+    lines = [line.strip().replace("<TAB>", "\t") for line in shown.splitlines()]
+    result = run("grade", "-", input="\n".join(lines) + "\n")
+    assert result.exit_code == 0
+    assert [row.split(",")[-2] for row in result.stdout.splitlines()[1:]] == ["yes", "yes"]
+
+
 def test_short_help_option():
     assert run("-h").stdout == run("--help").stdout
 
