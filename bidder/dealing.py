@@ -14,7 +14,7 @@ from itertools import islice
 from typing import Iterator
 
 from .advice import is_reachable
-from .cards import DECK, HAND_SIZE, Hand
+from .cards import DECK, HAND_SIZE, Hand, echo
 from .graded import (CARD_CODES, PROFILE_AT, TALLY_KEY_MASK, decide, key_decision,
                      key_tally)
 from .rules import RULE_BY_ID, RULES, Rule
@@ -59,12 +59,13 @@ def parse_bid(text: str) -> str | None:
 
     :raises DealError: if no rule makes that bid.
     """
-    cleaned = " ".join(text.split()).upper()
+    # Only ASCII is upper-cased, so a look-alike such as the long s never becomes a suit.
+    cleaned = " ".join(text.split()).upper() if text.isascii() else text
     if cleaned.lower() in NO_BID_WORDS:
         return None
     if cleaned not in ALL_BIDS:
         choices = ", ".join(map(bid_label, ALL_BIDS))
-        raise DealError(f"'{text[:20]}' is not a bid the rules make: choose one of "
+        raise DealError(f"{echo(text)} is not a bid the rules make: choose one of "
                         f"{choices}", "unknown_bid")
     return cleaned
 
@@ -74,9 +75,9 @@ def parse_rule(text: str) -> Rule:
 
     :raises DealError: if there is no such rule.
     """
-    rule = RULE_BY_ID.get(text.strip().upper())
+    rule = RULE_BY_ID.get(text.strip().upper() if text.isascii() else text)
     if rule is None:
-        raise DealError(f"'{text[:20]}' is not a rule: choose one of "
+        raise DealError(f"{echo(text)} is not a rule: choose one of "
                         f"{RULES[0].id} to {RULES[-1].id}", "unknown_rule")
     return rule
 

@@ -86,7 +86,8 @@ def test_parse_bid(text, bid):
     assert parse_bid(text) == bid
 
 
-@pytest.mark.parametrize("text", ["5S", "1X", "", "NT", "1N", "x" * 50])
+@pytest.mark.parametrize("text", ["5S", "1X", "", "NT", "1N", "x" * 50, "1\u017f", "\x00",
+                                  "1\u212a"])
 def test_parse_bid_refuses_unknown_bids(text):
     with pytest.raises(DealError, match="is not a bid the rules make: choose one of 1C, "
                                         "1D, 1H, 1S, 1NT") as raised:
@@ -94,8 +95,15 @@ def test_parse_bid_refuses_unknown_bids(text):
     assert raised.value.code == "unknown_bid"
 
 
+def test_parse_bid_escapes_what_it_repeats():
+    with pytest.raises(DealError, match="'U\\+0000' is not a bid"):
+        parse_bid("\x00")
+
+
 def test_parse_rule():
     assert parse_rule(" r8 ") is RULE_BY_ID["R8"]
+    with pytest.raises(DealError, match="is not a rule"):
+        parse_rule("\u0280" + "8")
     with pytest.raises(DealError, match="'R10' is not a rule: choose one of R1 to R9"):
         parse_rule("R10")
 
