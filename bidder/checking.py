@@ -248,12 +248,15 @@ def run_checks(module_path: str, hands: list[str], expected: dict[str, list],
 
 
 def import_module(path: str):
-    """(module or None, what importing it printed, the error if it failed)."""
+    """(module or None, what importing it printed, the error if it failed); the file is
+    read as Python source whatever its name ends with."""
+    import importlib.machinery
     import importlib.util
 
     stem = os.path.splitext(os.path.basename(path))[0]
     name = stem if stem.isidentifier() and stem not in sys.modules else "student_solution"
-    spec = importlib.util.spec_from_file_location(name, path)
+    spec = importlib.util.spec_from_file_location(
+        name, path, loader=importlib.machinery.SourceFileLoader(name, path))
     module = importlib.util.module_from_spec(spec)
     buffer = io.StringIO()
     try:

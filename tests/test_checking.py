@@ -216,6 +216,32 @@ def test_run_checks_reports_printing_at_import(tmp_path, few_cases):
     assert events[2]["printed"] == f"counting {few_cases[0].hand[:2]}\n"
 
 
+def test_import_module_reads_any_file_as_python(tmp_path):
+    path = tmp_path / "solution.txt"
+    path.write_text("answer = 42\n")
+    module, printed, error = import_module(str(path))
+    assert (module.answer, module.__file__, printed, error) == (42, str(path), "", "")
+    del sys.modules["solution"]
+
+
+def test_a_module_named_bidder_is_checked_not_confused_with_the_reference(tmp_path):
+    folder = tmp_path / "named"
+    folder.mkdir()
+    (folder / "bidder.py").write_text(REFERENCE_IMPORT)
+    report = check_module(str(folder / "bidder.py"), hands=5)
+    assert report.passed
+    assert report.module == "bidder.py"
+
+
+def test_a_notebook_is_reported_as_not_python(tmp_path):
+    path = tmp_path / "solution.ipynb"
+    path.write_text('{\n "cells": [],\n "metadata": {"trusted": true},\n "nbformat": 4\n}\n')
+    report = check_module(str(path), hands=0)
+    assert report.problems == ("solution.ipynb could not be imported: NameError: name "
+                               "'true' is not defined (solution.ipynb, line 3, in "
+                               "<module>)",)
+
+
 def test_import_module_names_a_module_that_would_shadow_another(tmp_path):
     folder = tmp_path / "json"
     folder.mkdir()

@@ -197,6 +197,35 @@ def test_grade_reports_line_17_and_grades_the_rest(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["graded.csv", "summary.txt"]
 
 
+CORPUS = [  # (raw line, reported as bad)
+    ("\ufeffhand,answer,student\r\n".encode(), None),
+    (f"{EXAMPLE_HAND},1C,Ann\r\n".encode(), False),
+    (b"\n", None),
+    (b"# week 3\n", None),
+    (f"{EXAMPLE_HAND}\u2028,1C,Ben\n".encode(), True),
+    (f"{EXAMPLE_HAND},1C,Cy\u0085\n".encode(), False),
+    (b"AS KS\x1b[2J QS,1C\n", True),
+    (f"{EXAMPLE_HAND},\x08\x1b[31m,Dee\n".encode(), True),
+    (b"AS\xff\n", True),
+    (b"\x00\n", True),
+    (b"x" * 5000 + b"\n", True),
+    (f"{EXAMPLE_HAND}\tPass\tEve".encode(), False),
+]
+
+
+def test_grade_a_corpus_of_awkward_lines():
+    result = run("grade", "-", input=b"".join(line for line, bad in CORPUS))
+    bad = [number for number, (line, flag) in enumerate(CORPUS, 1) if flag]
+    reported = [int(number) for number in re.findall(r"^<stdin>:(\d+): ", result.stderr,
+                                                      re.MULTILINE)]
+    assert reported == bad == [5, 7, 8, 9, 10, 11]
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f]", result.stderr)
+    rows = list(csv.reader(io.StringIO(result.stdout)))[1:]
+    assert [int(row[0]) for row in rows] == [
+        number for number, (line, flag) in enumerate(CORPUS, 1) if flag is not None]
+    assert result.exit_code == 1
+
+
 def test_grade_writes_to_standard_output_and_the_summary_to_standard_error():
     result = run("grade", CLASS_FILE, "--format", "jsonl", "--jobs", "1")
     rows = [json.loads(line) for line in result.stdout.splitlines()]

@@ -1,0 +1,214 @@
+"""Benchmark the bidder command: grading a big class file, and the start-up of `bidder bid`.
+
+Grading: a seeded class file of 1,000,000 lines (80 % right answers, 1 % bad lines) is
+graded by a plain baseline written here (one process, a loop over the lines calling
+explain(), the public API), then by `bidder grade --jobs 1` and by `bidder grade` on every
+core. The three outputs are checked to be the same bytes. Figures are wall times, CPU
+times and peak memory (the sum over the process and its workers, sampled), and the
+ratios against the baseline measured in the same run. The memory is measured again on a
+file a tenth the size, to show it does not grow with the file.
+
+Start-up: `bidder bid HAND` and `python -m bidder bid HAND` against `python -c pass`,
+the median of interleaved runs; and the modules a bid imports (no Flask).
+
+    python bench/bench_cli.py [--lines N] [--runs R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from itertools import islice
+from pathlib import Path
+
+from bidder import InvalidHandError, explain, openingBid
+from bidder.cards import DECK, EXAMPLE_HAND
+from bidder.dealing import bid_label, hand_stream
+from bidder.grading import COLUMNS
+
+PYTHON = sys.executable
+BIDDER = str(Path(sys.executable).parent / "bidder")
+# As installed for a user: compiled modules are cached (the first run writes them).
+ENVIRONMENT = {key: value for key, value in os.environ.items()
+               if key != "PYTHONDONTWRITEBYTECODE"}
+GRADE_GOAL = 0.3
+NO_BID_HAND = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"
+WRONG_BIDS = ("1NT", "1C", "1H", "None", "2S", "3D")
+
+
+def write_class_file(path: Path, lines: int, seed: int = 2026) -> None:
+    """Dealt hands with a student's answer and an id; 1 % of the lines have a typo."""
+    rng = random.Random(seed)
+    with path.open("w") as stream:
+        for number, indexes in enumerate(islice(hand_stream(seed), lines), 1):
+            cards = [str(DECK[index]) for index in indexes]
+            bad = rng.random() < 0.01
+            if bad:
+                cards[rng.randrange(13)] = "1" + cards[0][-1]
+            hand = " ".join(cards)
+            right = "1C" if bad else bid_label(openingBid(hand))
+            answer = right if rng.random() < 0.8 else rng.choice(WRONG_BIDS)
+            stream.write(f"{hand},{answer},s{number}\n")
+
+
+def plain_grade(source: Path, target: Path) -> None:
+    """The baseline: one process, one explain() per line, the csv module."""
+    with source.open() as lines, target.open("w", newline="") as sink:
+        writer = csv.writer(sink, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for number, line in enumerate(lines, 1):
+            hand, answer, student = line.rstrip("\n").split(",")
+            try:
+                advice = explain(hand)
+            except InvalidHandError as error:
+                writer.writerow([number, student, hand, "", "", "", "", "", "", "",
+                                 error.message])
+                continue
+            facts, given = advice.facts, None if answer == "None" else answer
+            writer.writerow([number, student, str(facts.hand), bid_label(advice.bid),
+                             advice.rule, facts.hcp, facts.distribution, facts.points,
+                             answer, "yes" if given == advice.bid else "no", ""])
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes."""
+    total, pending = 0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            total += int(status.split("VmRSS:")[1].split()[0]) * 1024
+            for task in os.listdir(f"/proc/{current}/task"):
+                pending += map(int, Path(f"/proc/{current}/task/{task}/children")
+                               .read_text().split())
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+    return total
+
+
+def measured(command: list[str]) -> dict:
+    """Run *command*; its wall time, CPU time (with its workers) and peak memory."""
+    before = os.times()
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stderr=subprocess.DEVNULL, env=ENVIRONMENT)
+    peak = [0]
+
+    def sample() -> None:
+        while process.poll() is None:
+            peak[0] = max(peak[0], tree_rss(process.pid))
+            time.sleep(0.02)
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    status = process.wait()
+    wall = time.perf_counter() - start
+    sampler.join()
+    after = os.times()
+    cpu = (after.children_user - before.children_user
+           + after.children_system - before.children_system)
+    return {"status": status, "wall": wall, "cpu": cpu, "peak_mb": peak[0] / 2**20}
+
+
+def timed(function, *args) -> dict:
+    """Run *function* here; its wall time and CPU time."""
+    before, start = os.times(), time.perf_counter()
+    function(*args)
+    after = os.times()
+    return {"wall": time.perf_counter() - start,
+            "cpu": after.user - before.user + after.system - before.system}
+
+
+def bench_grading(lines: int, folder: Path) -> None:
+    data = folder / "class.txt"
+    small = folder / "small.txt"
+    print(f"writing a {lines:,}-line class file ...", flush=True)
+    write_class_file(data, lines)
+    write_class_file(small, max(1, lines // 10))
+    outputs = {name: folder / f"{name}.csv" for name in ("plain", "one", "all")}
+
+    print("plain baseline (one process, explain() per line) ...", flush=True)
+    plain = timed(plain_grade, data, outputs["plain"])
+    one = measured([BIDDER, "grade", str(data), "-o", str(outputs["one"]), "--jobs", "1"])
+    every = measured([BIDDER, "grade", str(data), "-o", str(outputs["all"])])
+    small_run = measured([BIDDER, "grade", str(small), "-o", str(folder / "small.csv")])
+    same = outputs["plain"].read_bytes() == outputs["one"].read_bytes() == \
+        outputs["all"].read_bytes()
+
+    cores = os.cpu_count()
+    print(f"\nGrading {lines:,} lines ({data.stat().st_size / 2**20:.0f} MB), {cores} cores; "
+          f"outputs identical: {'yes' if same else 'NO'}")
+    print(f"{'run':<34}{'wall s':>9}{'cpu s':>9}{'peak MB':>9}{'vs plain':>10}")
+    for name, run in (("plain baseline, one process", plain),
+                      ("bidder grade --jobs 1", one),
+                      (f"bidder grade (--jobs {cores})", every)):
+        peak = f"{run['peak_mb']:>9.0f}" if "peak_mb" in run else f"{'-':>9}"
+        print(f"{name:<34}{run['wall']:>9.2f}{run['cpu']:>9.2f}{peak}"
+              f"{run['wall'] / plain['wall']:>9.3f}x")
+    ratio = every["wall"] / plain["wall"]
+    print(f"goal: bidder grade <= {GRADE_GOAL}x the plain baseline: "
+          f"{'met' if ratio <= GRADE_GOAL else 'NOT met'} ({ratio:.3f}x); "
+          f"{lines / every['wall']:,.0f} lines/s; all cores vs one: "
+          f"{every['wall'] / one['wall']:.2f}x")
+    print(f"memory: peak {small_run['peak_mb']:.0f} MB for {max(1, lines // 10):,} lines, "
+          f"{every['peak_mb']:.0f} MB for {lines:,} (goal < 100 MB, flat)")
+    print(f"exit statuses (1 = some bad lines, as the file has): {one['status']}, "
+          f"{every['status']}")
+
+
+def median_ms(command: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=ENVIRONMENT)
+        times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(times)
+
+
+def bench_startup(runs: int) -> None:
+    commands = {
+        "python -c pass": [PYTHON, "-c", "pass"],
+        "bidder bid HAND": [BIDDER, "bid", EXAMPLE_HAND],
+        "bidder bid NO-BID-HAND": [BIDDER, "bid", NO_BID_HAND],
+        "python -m bidder bid HAND": [PYTHON, "-m", "bidder", "bid", EXAMPLE_HAND],
+        "bidder --help": [BIDDER, "--help"],
+    }
+    samples = {name: [] for name in commands}
+    for command in commands.values():
+        median_ms(command, 1)
+    for _ in range(runs):
+        for name, command in commands.items():
+            samples[name].append(median_ms(command, 1))
+    base = statistics.median(samples["python -c pass"])
+    print(f"\nStart-up, median of {runs} interleaved runs")
+    for name in commands:
+        value = statistics.median(samples[name])
+        print(f"{name:<28}{value:>8.1f} ms{value / base:>8.2f}x   +{value - base:.1f} ms")
+    trace = subprocess.run([PYTHON, "-X", "importtime", "-m", "bidder", "bid", EXAMPLE_HAND],
+                           capture_output=True, text=True, env=ENVIRONMENT).stderr
+    web = sorted({line.split("|")[-1].strip().split(".")[0] for line in trace.splitlines()
+                  if any(name in line for name in ("flask", "werkzeug", "jinja2",
+                                                   "gunicorn", "multiprocessing"))})
+    print(f"web or pool modules imported by a bid: {', '.join(web) or 'none'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--skip-grading", action="store_true")
+    options = parser.parse_args()
+    bench_startup(options.runs)
+    if not options.skip_grading:
+        with tempfile.TemporaryDirectory(prefix="bench-cli-") as folder:
+            bench_grading(options.lines, Path(folder))
+
+
+if __name__ == "__main__":
+    main()
