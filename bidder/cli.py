@@ -54,6 +54,8 @@ def cli() -> None:
       bidder stats --hands 100000
       bidder check solution.py
       bidder serve --port 8000
+
+    Each command's --help gives its options and what its output holds.
     """
 
 
@@ -118,7 +120,7 @@ def wrapped(text: str, indent: str, lead: str | None = None) -> str:
 
 # bid ---------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="The opening bid for a hand, and why.")
 @click.argument("hand", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print everything as one JSON object.")
 def bid(hand: tuple[str, ...], as_json: bool) -> None:
@@ -196,7 +198,7 @@ def scorecard_lines(facts, paint, symbols: bool) -> list[str]:
 
 # grade -------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="Grade a class file of hands and answers.")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", default="-", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the graded rows here (written whole at the end) instead of "
@@ -338,7 +340,7 @@ def summary_lines(name: str, summary) -> list[str]:
 
 # deal --------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="Deal hands to order, with an answer key.")
 @click.option("--bid", "bid_text", metavar="BID",
               help="Hands that open this bid, e.g. 1NT, 2H, or None for no bid.")
 @click.option("--rule", "rule_text", metavar="ID", help="Hands decided by this rule, e.g. R8.")
@@ -435,7 +437,7 @@ def deal_json(boards, seed: int, request: str, key: bool) -> str:
 
 # stats -------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="How often each bid and rule occurs.")
 @click.option("--hands", default=100_000, show_default=True,
               help="How many random hands (1-1,000,000).")
 @click.option("--seed", default=1, show_default=True, help="The seed they are dealt from.")
@@ -489,7 +491,7 @@ def stats_lines(counts) -> list[str]:
 
 # check -------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="Check a student's module against the reference.")
 @click.argument("student", type=click.Path(exists=True, dir_okay=False))
 @click.option("--hands", default=1000, show_default=True, type=click.IntRange(0, 100_000),
               help="Random hands, besides the worked examples and the threshold hands.")
@@ -612,7 +614,7 @@ def why(function: str, hand: str) -> list[str]:
 
 # serve -------------------------------------------------------------------------
 
-@cli.command()
+@cli.command(short_help="Serve the web app under gunicorn.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
