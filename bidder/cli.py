@@ -375,18 +375,20 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
     except DealError as error:
         raise click.UsageError(error.message) from None
     render = {"text": deal_text, "pbn": deal_pbn, "json": deal_json}[output_format]
-    request = describe_request(bid_text, rule_text)
+    request = describe_request(len(boards), bid_text, rule_text)
     click.echo(render(boards, seed, request, key))
 
 
-def describe_request(bid_text: str | None, rule_text: str | None) -> str:
-    """What was asked for, in words: 'hands that open 1NT by R1'."""
+def describe_request(count: int, bid_text: str | None, rule_text: str | None) -> str:
+    """What was dealt, in words: '5 hands that open 1NT decided by R1'."""
     from .dealing import parse_bid
 
-    parts = ["hands"]
+    one = count == 1
+    parts = [f"{count} hand{'' if one else 's'}"]
     if bid_text is not None:
         wanted = parse_bid(bid_text)
-        parts.append(f"that open {'nothing' if wanted is None else wanted}")
+        parts.append(f"that open{'s' if one else ''} "
+                     f"{'nothing' if wanted is None else wanted}")
     if rule_text is not None:
         parts.append(f"decided by {rule_text.strip().upper()}")
     return " ".join(parts)
@@ -395,7 +397,8 @@ def describe_request(bid_text: str | None, rule_text: str | None) -> str:
 def deal_text(boards, seed: int, request: str, key: bool) -> str:
     """Boards as text: the hand, its picture, and the key on request."""
     paint, symbols = painter(), can_show_symbols()
-    lines = [f"{len(boards)} {request} (seed {seed}; --seed {seed} deals them again)"]
+    lines = [f"{request} (seed {seed}; --seed {seed} deals "
+             f"{'it' if len(boards) == 1 else 'them'} again)"]
     for number, (board_seed, hand) in enumerate(boards, 1):
         lines += ["", f"Board {number}   {hand}", f"  {hand_picture(hand, paint, symbols)}"]
         if key:

@@ -365,6 +365,7 @@ def test_deal_text_with_key():
 
 def test_deal_is_reproducible_by_seed_and_shows_a_chosen_seed():
     first = run("deal", "--count", "3")
+    assert first.stdout.startswith("3 hands (seed ")
     seed = re.search(r"--seed (\d+) deals them again", first.stdout).group(1)
     assert run("deal", "--count", "3", "--seed", seed).stdout == first.stdout
 
@@ -389,6 +390,11 @@ def test_deal_pbn_is_one_board_per_hand_in_the_north_seat():
         assert call.endswith("}")
 
 
+def test_deal_text_for_one_hand():
+    assert run("deal", "--rule", "r7", "--seed", "2").stdout.startswith(
+        "1 hand decided by R7 (seed 2; --seed 2 deals it again)\n")
+
+
 def test_deal_pbn_gives_pass_for_no_bid_and_no_auction_without_key():
     keyed = run("deal", "--bid", "None", "--seed", "3", "--format", "pbn", "--key").stdout
     assert '[Auction "N"]\nPass {No opening bid (R9)' in keyed
@@ -401,7 +407,7 @@ def test_deal_json(key):
     args = ["deal", "--bid", "pass", "--rule", "R9", "--count", "2", "--seed", "4",
             "--format", "json"]
     data = json.loads(run(*args, *(["--key"] if key else [])).stdout)
-    assert data["request"] == "hands that open nothing decided by R9"
+    assert data["request"] == "2 hands that open nothing decided by R9"
     assert [board["seed"] for board in data["boards"]] == [4, 5]
     board = data["boards"][0]
     assert board["hand"] == str(deal_set(1, 4, None)[0][1])
@@ -414,7 +420,7 @@ def test_deal_json_key_names_the_bid():
     data = json.loads(run("deal", "--bid", "2nt", "--seed", "1", "--format", "json",
                           "--key").stdout)
     assert data["boards"][0]["bid"] == "2NT"
-    assert data["request"] == "hands that open 2NT"
+    assert data["request"] == "1 hand that opens 2NT"
 
 
 @pytest.mark.parametrize("args, message", [
