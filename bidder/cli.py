@@ -248,21 +248,28 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
     except BrokenPipeError:
         raise
     except OSError as error:
-        raise stopped("grading stopped", error, output) from None
+        raise stopped("grading stopped", os_reason(error), output) from None
+    except grading.PoolBroken as error:
+        raise stopped("grading stopped", str(error), output) from None
     try:
         with output_stream(summary_path, err=True) as stream:
             stream.write("\n".join(summary_lines(name, summary)) + "\n")
     except OSError as error:
-        raise stopped("the summary could not be written", error, summary_path) from None
+        raise stopped("the summary could not be written", os_reason(error),
+                      summary_path) from None
     ctx.exit(1 if summary.bad_lines else 0)
 
 
-def stopped(what: str, error: OSError, target: str) -> Failure:
-    """The failure for an error while reading or writing: what, why, where, and that
-    *target* was not written ('-' is standard output)."""
-    where = f" ({error.filename})" if error.filename else ""
+def stopped(what: str, reason: str, target: str) -> Failure:
+    """The failure that ends a run: what stopped, why, and that *target* was not written
+    ('-' is standard output, where some rows may have gone already)."""
     unwritten = "" if target == "-" else f"; nothing was written to {target}"
-    return Failure(f"{what}: {error.strerror}{where}{unwritten}")
+    return Failure(f"{what}: {reason}{unwritten}")
+
+
+def os_reason(error: OSError) -> str:
+    """An operating system error in words, with the file it concerns."""
+    return error.strerror + (f" ({error.filename})" if error.filename else "")
 
 
 @contextmanager

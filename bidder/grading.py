@@ -57,6 +57,10 @@ class LineError(ValueError):
     """A line that cannot be graded; the message says what is wrong and what to do."""
 
 
+class PoolBroken(RuntimeError):
+    """A worker process died, so the run cannot finish."""
+
+
 class Row(NamedTuple):
     """One graded line, or a bad one with its error."""
 
@@ -349,6 +353,7 @@ def graded_chunks(chunks: Iterable[Chunk], output_format: str,
 
 def _in_pool(chunks: Iterator[Chunk], output_format: str, jobs: int) -> Iterator[Graded]:
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(jobs, initializer=_quiet_worker)
     pending = deque()
@@ -359,6 +364,9 @@ def _in_pool(chunks: Iterator[Chunk], output_format: str, jobs: int) -> Iterator
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+    except BrokenProcessPool:
+        raise PoolBroken("a worker process ended before its lines were graded (was it "
+                         "killed, or out of memory?)") from None
     finally:
         pool.shutdown(cancel_futures=True)
 

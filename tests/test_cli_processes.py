@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from bidder.cards import EXAMPLE_HAND
 from bidder.cli import cli, main
+from test_grading import children, kill_workers_when_they_start
 
 BIN = Path(sys.executable).parent
 BIDDER = str(BIN / "bidder")
@@ -248,6 +249,19 @@ def test_sigterm_in_process_exits_143_and_cleans_up(tmp_path):
     assert leftovers(tmp_path) == ["class.fifo"]
 
 
+def test_a_killed_worker_ends_the_run_with_status_2_and_no_output(tmp_path):
+    output = tmp_path / "graded.csv"
+    killer = kill_workers_when_they_start()
+    result = CliRunner().invoke(cli, ["grade", str(class_file(tmp_path / "class.txt", 60_000)),
+                                      "-o", str(output), "--jobs", "2"])
+    killer.join()
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "Error: grading stopped: a worker process ended before its lines were graded (was "
+        f"it killed, or out of memory?); nothing was written to {output}\n")
+    assert leftovers(tmp_path) == ["class.txt"]
+
+
 def test_a_broken_pipe_while_grading_is_left_to_click(tmp_path, monkeypatch):
     reader, writer = os.pipe()
     os.close(reader)
@@ -285,10 +299,7 @@ def fetch(port: int) -> int:
 
 def servers() -> list[int]:
     """gunicorn processes started by this process."""
-    children = []
-    for task in os.listdir("/proc/self/task"):
-        children += Path(f"/proc/self/task/{task}/children").read_text().split()
-    return [int(pid) for pid in children
+    return [pid for pid in children()
             if b"gunicorn" in Path(f"/proc/{pid}/cmdline").read_bytes()]
 
 

@@ -5,6 +5,8 @@ import json
 import os
 import signal
 import stat
+import threading
+import time
 from collections import Counter
 
 import pytest
@@ -12,7 +14,8 @@ import pytest
 from bidder import InvalidHandError, explain, openingBid
 from bidder.cards import EXAMPLE_HAND
 from bidder.grading import (CHUNK_LINES, COLUMNS, FIRST_BAD_SHOWN, LINE_LIMIT, Chunk,
-                            LineError, Row, Summary, _quiet_worker, atomic_output,
+                            LineError, PoolBroken, Row, Summary, _quiet_worker,
+                            atomic_output,
                             bounded_lines, grade_chunk, grade_line, grade_stream,
                             graded_chunks, header, is_skipped, read_answer, read_chunks,
                             read_hand, render_rows, shown, split_fields, summarise)
@@ -323,6 +326,40 @@ def test_graded_chunks_give_the_same_rows_in_order(jobs, lines_per_chunk):
         str(number) for number in range(1, 96)]
 
 
+def kill_workers_when_they_start():
+    """A thread that kills this process's worker processes once there are some."""
+    def kill():
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            workers = children()
+            if workers:
+                for pid in workers:
+                    os.kill(pid, signal.SIGKILL)
+                return
+            time.sleep(0.01)
+    thread = threading.Thread(target=kill)
+    thread.start()
+    return thread
+
+
+def children() -> list[int]:
+    pids = []
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/children") as listing:
+            pids += map(int, listing.read().split())
+    return pids
+
+
+def test_a_killed_worker_stops_the_run_with_a_clear_error():
+    chunks = read_chunks(io.BytesIO(class_file(60_000)), 100)
+    killer = kill_workers_when_they_start()
+    with pytest.raises(PoolBroken, match="a worker process ended before its lines were "
+                                         "graded"):
+        for graded in graded_chunks(chunks, "csv", 2):
+            pass
+    killer.join()
+
+
 def test_graded_chunks_stop_the_pool_when_abandoned():
     chunks = read_chunks(io.BytesIO(class_file(200)), 10)
     results = graded_chunks(chunks, "csv", 2)
@@ -393,6 +430,14 @@ def test_atomic_output_leaves_the_old_file_and_no_temporary(tmp_path, problem):
             raise problem()
     assert target.read_text() == "old\n"
     assert [path.name for path in tmp_path.iterdir()] == ["graded.csv"]
+
+
+def test_atomic_output_names_a_folder_it_cannot_write_in(tmp_path):
+    folder = tmp_path / "missing"
+    with pytest.raises(FileNotFoundError) as caught:
+        with atomic_output(str(folder / "graded.csv")):
+            pass
+    assert caught.value.filename == str(folder)
 
 
 def test_atomic_output_writes_a_device_directly():
