@@ -330,12 +330,18 @@ def _count_problem(count: int) -> str | None:
 
 
 _TIMES = {2: "twice", 3: "three times", 4: "four times"}
+_DUPLICATES_NAMED = 3
 
 
 def _duplicates_problem(cards: tuple[Card, ...]) -> str | None:
-    repeated = [(card, times) for card, times in Counter(cards).items() if times > 1]
+    repeated = sorted(((card, times) for card, times in Counter(cards).items() if times > 1),
+                      reverse=True)
     if not repeated:
         return None
-    return ", ".join(
-        f"'{card}' appears {_TIMES.get(times, f'{times} times')}"
-        for card, times in sorted(repeated, reverse=True)) + " (a hand holds each card once)"
+    named = ", ".join(f"'{card}' appears {_TIMES.get(times, f'{times} times')}"
+                      for card, times in repeated[:_DUPLICATES_NAMED])
+    more = len(repeated) - _DUPLICATES_NAMED
+    if more > 0:
+        cards_appear = "card appears" if more == 1 else "cards appear"
+        named += f" and {more} more {cards_appear} more than once"
+    return named + " (a hand holds each card once)"

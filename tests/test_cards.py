@@ -195,6 +195,12 @@ def test_read_cards_keeps_duplicates_and_any_count():
                                       "'AS' appears 5 times (a hand holds each card once)"),
     (read_cards("AS AS KS KS " + " ".join(EXAMPLE.split()[:9])),
      "'AS' appears three times, 'KS' appears twice (a hand holds each card once)"),
+    (read_cards("2C 2C 2C 2C 3C 3C 4C 4C 7C 7C 5C 5C 6C"),
+     "'7C' appears twice, '5C' appears twice, '4C' appears twice and 2 more cards appear "
+     "more than once (a hand holds each card once)"),
+    (read_cards("2C 2C 3C 3C 4C 4C 5C 5C " + " ".join(EXAMPLE.split()[:5])),
+     "'5C' appears three times, '4C' appears twice, '3C' appears twice and 1 more card appears "
+     "more than once (a hand holds each card once)"),
 ])
 def test_hand_problem_names_count_and_duplicates(cards, problem):
     assert hand_problem(cards) == problem

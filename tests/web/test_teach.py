@@ -145,7 +145,7 @@ BAD_DEALS = [
     ("bid=9Z", "bid", "'9Z' is not a bid the rules make: choose one of 1C, 1D"),
     ("bid=5NT", "bid", "'5NT' is not a bid the rules make"),
     ("bid=1%C5%BF", "bid", "'1?' is not a bid the rules make"),
-    ("bid=" + "X" * 300, "bid", "'XXXXXXXXXXXXXXXXXXXX' is not a bid"),
+    ("bid=" + "X" * 300, "bid", "'XXXXXXXXXXXXXXXXXXX…' is not a bid"),
     ("rule=R10", "rule", "'R10' is not a rule: choose one of R1 to R9"),
     ("rule=%00", "rule", "'?' is not a rule"),
     ("bid=2NT&rule=R3", "rule", "R3 never bids 2NT: it bids 1C or 1D"),
