@@ -22,7 +22,7 @@ from bidder.cli import (Failure, can_show_symbols, check_lines, cli, gunicorn_co
                         progress, served_environment, stats_lines, summary_lines,
                         terminated, type_hint, why)
 from bidder.dealing import deal_set, parse_bid, statistics
-from bidder.grading import Summary, summarise, Row
+from bidder.grading import Row, summarise
 
 CLASS_FILE = Path(__file__).parent / "cli" / "class.txt"
 BALANCED_19 = "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"
