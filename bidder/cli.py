@@ -633,7 +633,8 @@ def why(function: str, hand: str) -> list[str]:
 def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None:
     """Serve the web app under gunicorn, as `make run` does.
 
-    A secret key is generated for the served processes unless BIDDER_SECRET_KEY is set.
+    A secret key is generated for the served processes unless BIDDER_SECRET_KEY is set
+    (then it must be long enough for the app).
 
     \b
     Example:
@@ -641,8 +642,9 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None
     """
     import subprocess
 
+    environment = served_environment(os.environ)
     command = gunicorn_command(host, port, workers or os.cpu_count() or 1)
-    server = subprocess.Popen(command, env=served_environment(os.environ))
+    server = subprocess.Popen(command, env=environment)
     try:
         status = server.wait()
     finally:
@@ -660,10 +662,19 @@ def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
 
 
 def served_environment(environ) -> dict[str, str]:
-    """The environment for the server, with a fresh secret key unless one is set."""
+    """The environment for the server, with a fresh secret key unless one is set.
+
+    :raises Failure: if the key that is set is one the app refuses (too short).
+    """
     import secrets
 
+    from .web import SECRET_KEY_VARIABLE, secret_key
+
     served = dict(environ)
-    if not served.get("BIDDER_SECRET_KEY"):
-        served["BIDDER_SECRET_KEY"] = secrets.token_hex(32)
+    if not served.get(SECRET_KEY_VARIABLE):
+        served[SECRET_KEY_VARIABLE] = secrets.token_hex(32)
+    try:
+        secret_key({"SECRET_KEY": served[SECRET_KEY_VARIABLE]})
+    except RuntimeError as error:
+        raise Failure(str(error)) from None
     return served

@@ -624,13 +624,25 @@ def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
 
 @pytest.mark.parametrize("environ, key", [
     ({"PATH": "/bin"}, "[0-9a-f]{64}"), ({"BIDDER_SECRET_KEY": ""}, "[0-9a-f]{64}"),
-    ({"BIDDER_SECRET_KEY": "set-by-admin"}, "set-by-admin"),
+    ({"BIDDER_SECRET_KEY": "set-by-the-admin"}, "set-by-the-admin"),
 ], ids=["unset", "empty", "set"])
 def test_served_environment_has_a_secret_key(environ, key):
     served = served_environment(environ)
     assert re.fullmatch(key, served.pop("BIDDER_SECRET_KEY"))
     environ.pop("BIDDER_SECRET_KEY", None)
     assert served == environ
+
+
+def test_served_environment_refuses_a_key_the_app_would_refuse():
+    with pytest.raises(Failure, match="BIDDER_SECRET_KEY is 5 characters long; use at "
+                                      "least 16"):
+        served_environment({"BIDDER_SECRET_KEY": "short"})
+
+
+def test_serve_with_a_short_key_exits_2_before_starting():
+    result = run("serve", env={"BIDDER_SECRET_KEY": "short"})
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: BIDDER_SECRET_KEY is 5 characters long")
 
 
 def test_served_environment_keys_differ_between_runs():
