@@ -71,6 +71,25 @@ def test_python_dash_m_bidder_in_a_pipe_is_plain():
     assert "\x1b[" not in result.stdout and "♠ A" in result.stdout
 
 
+HEAVY = ("flask", "werkzeug", "jinja2", "gunicorn", "concurrent.futures", "bidder.web",
+         "bidder.grading", "bidder.checking")
+
+
+@pytest.mark.parametrize("args, allowed", [
+    (["bid", EXAMPLE_HAND], ()),
+    (["deal", "--seed", "1", "--key"], ()),
+    (["stats", "--hands", "10"], ()),
+    (["grade", str(CLASS_FILE)], ("bidder.grading",)),
+], ids=["bid", "deal", "stats", "grade"])
+def test_only_serve_brings_in_the_web_app(args, allowed):
+    code = ("import sys; from click.testing import CliRunner; from bidder.cli import cli; "
+            f"CliRunner().invoke(cli, {args!r}); "
+            f"print(' '.join(name for name in {HEAVY!r} if name in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=STARTUP).stdout.split()
+    assert loaded == list(allowed)
+
+
 def in_terminal(*args, env=None) -> str:
     """Run the command with a terminal as its standard output; what it showed."""
     main_end, other_end = pty.openpty()
