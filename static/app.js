@@ -41,8 +41,6 @@
       text += " (" + missing + " to go)";
     } else if (missing < 0) {
       text += " (" + -missing + " too many)";
-    } else {
-      text += ": ready";
     }
     count.textContent = text;
     count.classList.toggle("complete", missing === 0);
@@ -62,6 +60,43 @@
     showCount();
   }
 
+  function element(tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes).forEach(function (name) {
+      node.setAttribute(name, attributes[name]);
+    });
+    (children || []).forEach(function (child) {
+      node.append(child);
+    });
+    return node;
+  }
+
+  function capitalised(word) {
+    return word.charAt(0).toUpperCase() + word.slice(1);
+  }
+
+  /* Draw the deck to click, by suit, from the names the server gives (data-cards). */
+  function drawPicker() {
+    var cards = JSON.parse(picker.dataset.cards);
+    cards.suits.forEach(function (suit) {
+      var letter = suit[0], symbol = suit[1], word = suit[2];
+      var group = element("div", {
+        "class": "picker-suit", role: "group", "aria-label": capitalised(word)
+      });
+      cards.ranks.forEach(function (rank) {
+        group.append(element("button", {
+          "class": "pick suit-" + letter.toLowerCase(), type: "button",
+          "data-card": rank[0] + letter, "aria-pressed": "false"
+        }, [
+          element("span", { "aria-hidden": "true" },
+                  [rank[0], element("span", { "class": "pip" }, [symbol])]),
+          element("span", { "class": "visually-hidden" }, [rank[1] + " of " + word])
+        ]));
+      });
+      picker.append(group);
+    });
+  }
+
   picker.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-card]");
     if (button) {
@@ -70,6 +105,7 @@
   });
   field.addEventListener("input", showCount);
 
+  drawPicker();
   count.hidden = false;
   picker.hidden = false;
   showCount();

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Blueprint, render_template, request
+from markupsafe import Markup
 
 from .. import RULES, Advice, InvalidHandError, explain
 from ..advice import is_reachable
@@ -32,13 +33,23 @@ def index():
     text = request.form.get("hand", "") if request.method == "POST" else (
         request.args.get("hand"))
     if text is None:
-        return render_template("index.html", text="", examples=EXAMPLES)
+        return page(text="")
     try:
         advice = explain(text)
     except InvalidHandError as error:
-        return render_template("index.html", text=text, error=error,
-                               examples=EXAMPLES), 400
-    return render_template("index.html", text=text, advice=advice, examples=EXAMPLES)
+        return page(text=text, error=error), 400
+    return page(text=text, advice=advice)
+
+
+def page(**context) -> str:
+    """The advisor page; the parts that never change are rendered once."""
+    return render_template("index.html", examples=fragment("_examples.html"), **context)
+
+
+@lru_cache(maxsize=None)
+def fragment(template: str) -> Markup:
+    """A part of the page that is the same for every request, rendered once."""
+    return Markup(render_template(template, example_hands=EXAMPLES))
 
 
 @blueprint.get("/rules")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 from flask import Flask
 
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
-from ..cards import DECK, SUITS_HIGH_FIRST, Hand
+from ..cards import DECK, SUITS_HIGH_FIRST, Rank
 from ..facts import LENGTH_POINTS_AFTER
 from ..rules import RULE_BY_ID
 
@@ -19,9 +20,14 @@ STATUS_LABELS = {
     SHADOWED: "Also applies, but comes later",
     NOT_REACHED: "Not reached",
 }
+# What the card picker's script needs to draw the deck, spades and aces first (JSON).
+PICKER_CARDS = json.dumps({
+    "suits": [[suit.letter, suit.symbol, suit.word] for suit in SUITS_HIGH_FIRST],
+    "ranks": [[rank.label, rank.word] for rank in sorted(Rank, reverse=True)],
+})
 TEMPLATE_GLOBALS = {
     "SUITS": SUITS_HIGH_FIRST,
-    "FULL_DECK": Hand(DECK),
+    "PICKER_CARDS": PICKER_CARDS,
     "RULE_BY_ID": RULE_BY_ID,
     "STATUS_LABELS": STATUS_LABELS,
     "LENGTH_POINTS_AFTER": LENGTH_POINTS_AFTER,
@@ -34,7 +40,9 @@ def visible(text: str | None) -> str:
     A lone surrogate cannot be encoded into a page at all, and a NUL or a zero-width
     space would hide what is wrong with the input; written out, both can be seen.
     """
-    return "".join(_visible_character(character) for character in text or "")
+    if not text or text.isascii() and text.isprintable():
+        return text or ""
+    return "".join(map(_visible_character, text))
 
 
 def _visible_character(character: str) -> str:
@@ -44,6 +52,11 @@ def _visible_character(character: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Make `visible` a template filter and the core's tables template globals."""
+    """Make `visible` a template filter, and the core's tables and the card chips
+    (each rendered once, by the macros in _macros.html) template globals."""
     app.add_template_filter(visible)
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
+    macros = app.jinja_env.get_template("_macros.html").module
+    app.jinja_env.globals.update(
+        CHIPS={card: macros.card_chip(card) for card in DECK},
+        SUIT_LABELS={suit: macros.suit_label(suit) for suit in SUITS_HIGH_FIRST})

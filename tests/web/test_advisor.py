@@ -1,5 +1,6 @@
 """The advisor page: the form, the result (bid, hand, points, trace) and bad input."""
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -7,7 +8,7 @@ from markupsafe import escape
 
 from bidder import RULE_BY_ID, explain, openingBid, parse_hand
 from bidder.cards import SUITS_HIGH_FIRST
-from bidder.web.advisor import EXAMPLES
+from bidder.web.advisor import EXAMPLES, fragment
 from bidder.web.render import STATUS_LABELS
 
 from markup import field, page_text, tags, text_of
@@ -241,6 +242,20 @@ def test_control_and_broken_characters_never_fail_and_are_shown_escaped(client, 
     assert field(html)["value"].startswith(shown)
     assert "\x00" not in html and "\x1b" not in html and "\u200b" not in html
     assert "is not allowed" in text_of(html, "hand-error")
+
+
+def test_the_parts_that_never_change_are_rendered_once(client):
+    first = client.get("/").get_data(as_text=True)
+    assert fragment("_examples.html") is fragment("_examples.html")
+    assert str(fragment("_examples.html")) in first
+    picker = tags(first, "details")[0]
+    assert picker["id"] == "picker" and "hidden" in picker and "open" in picker
+    assert json.loads(picker["data-cards"])["suits"][0] == ["S", "♠", "spades"]
+
+
+def test_the_picker_is_folded_away_under_a_result(client):
+    _, html = get(client, SHADOWED)
+    assert "open" not in tags(html, "details")[0]
 
 
 def test_the_first_of_repeated_fields_is_read(client):

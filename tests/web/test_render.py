@@ -1,12 +1,14 @@
 """Typed text shown safely, and the core's tables handed to every template."""
 
+import json
+
 import pytest
 from flask import render_template
 
 from bidder import RULE_BY_ID
 from bidder.advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from bidder.cards import DECK, SUITS_HIGH_FIRST
-from bidder.web.render import STATUS_LABELS, TEMPLATE_GLOBALS, visible
+from bidder.web.render import PICKER_CARDS, STATUS_LABELS, TEMPLATE_GLOBALS, visible
 
 
 @pytest.mark.parametrize("text, shown", [
@@ -41,8 +43,29 @@ def test_templates_get_the_core_tables(app):
         assert app.jinja_env.globals[name] is value
     assert TEMPLATE_GLOBALS["SUITS"] == SUITS_HIGH_FIRST
     assert TEMPLATE_GLOBALS["RULE_BY_ID"] is RULE_BY_ID
-    assert sorted(TEMPLATE_GLOBALS["FULL_DECK"]) == sorted(DECK)
     assert set(STATUS_LABELS) == {FIRED, FAILED, SHADOWED, NOT_REACHED}
+
+
+def test_the_picker_gets_every_suit_and_rank_from_the_core():
+    cards = json.loads(PICKER_CARDS)
+    assert cards["suits"] == [[suit.letter, suit.symbol, suit.word]
+                              for suit in SUITS_HIGH_FIRST]
+    assert [label for label, _ in cards["ranks"]] == [
+        "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    spoken = {f"{rank} of {suit}" for _, rank in cards["ranks"] for _, _, suit in cards["suits"]}
+    assert spoken == {card.spoken for card in DECK}
+
+
+def test_card_chips_and_suit_labels_are_rendered_once_per_card_and_suit(app):
+    chips, labels = app.jinja_env.globals["CHIPS"], app.jinja_env.globals["SUIT_LABELS"]
+    assert set(chips) == set(DECK) and list(labels) == list(SUITS_HIGH_FIRST)
+    for card, chip in chips.items():
+        assert chip.startswith(f'<span class="card suit-{card.suit.letter.lower()}">')
+        assert f">{card.rank.label}<" in chip and card.suit.symbol in chip
+        assert f'<span class="visually-hidden">{card.spoken}</span>' in chip
+    for suit, label in labels.items():
+        assert f'<span class="pip" aria-hidden="true">{suit.symbol}</span>' in label
+        assert f'<span class="suit-word">{suit.word.capitalize()}</span>' in label
 
 
 @pytest.mark.parametrize("text", ["AS \udc80", "\x00", "\ud800\udfff?"])

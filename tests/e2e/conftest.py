@@ -1,0 +1,196 @@
+"""Browser tests: the app served by gunicorn on 127.0.0.1, driven in headless Chromium.
+
+Fixtures for any tests/e2e/test_*.py (mark each test with @pytest.mark.e2e):
+
+    server          base URL of gunicorn serving bidder.web:create_app() for the whole
+                    session, e.g. "http://127.0.0.1:43817" (one worker with four threads, so
+                    a browser's idle spare connections never block it; a random secret key)
+    browser         Playwright's Chromium: Debian's /usr/bin/chromium, headless, each launch
+                    with a fresh temporary profile
+    new_page        new_page(javascript=True, width=1280, height=900) -> a Page in a fresh
+                    context, closed after the test
+    page            new_page() with the defaults
+    browser_errors  the test's console errors, page errors, CSP violations and requests to
+                    any host but 127.0.0.1, as strings; assert browser_errors == []
+    axe             axe(page) -> the axe-core violations (WCAG 2.0-2.2 A and AA, and best
+                    practice) of the page as it is now; assert axe(page) == []
+    screenshot      screenshot(page, "name") saves screenshots/name.png (full page)
+
+Without Chromium, Playwright or axe-core (`npm ci` in this folder) the tests skip; with
+CI=true in the environment they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+PROJECT_ROOT = HERE.parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--no-first-run", "--disable-component-update", "--disable-sync"]
+AXE_SCRIPT = HERE / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+SCREENSHOTS = HERE / "screenshots"
+START_TIMEOUT = 30
+ACTION_TIMEOUT_MS = 10_000
+LOOPBACK = "127.0.0.1"
+
+
+def missing(what: str) -> None:
+    """Skip for want of *what*; in CI (CI=true), fail instead, so nothing passes unseen."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{what}; CI needs it for the browser tests", pytrace=False)
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
+    """Wait for *url* to answer 200, or fail with the server's log."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    pytest.fail(f"gunicorn did not start at {url}:\n{log.read_text()}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app served by gunicorn on a free port of 127.0.0.1, for the whole session."""
+    port = free_port()
+    base = f"http://{LOOPBACK}:{port}"
+    environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex()}
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "gunicorn.log"
+        with log.open("w") as output:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--workers", "1", "--threads", "4",
+                 "--bind", f"{LOOPBACK}:{port}", "bidder.web:create_app()"],
+                cwd=PROJECT_ROOT, env=environment, stdout=output, stderr=output)
+        try:
+            wait_until_up(base + "/api/ping", process, log)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium from Debian, through Playwright."""
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def browser_errors():
+    """What went wrong in the browser during the test, as readable lines."""
+    return []
+
+
+@pytest.fixture
+def new_page(browser, browser_errors):
+    """Make pages in fresh contexts; everything they do wrong lands in browser_errors."""
+    contexts = []
+
+    def make(javascript: bool = True, width: int = 1280, height: int = 900):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      java_script_enabled=javascript)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: _console_error(page, message, browser_errors))
+        page.on("pageerror", lambda error: browser_errors.append(f"page error: {error}"))
+        page.on("request", lambda request: _foreign_request(request, browser_errors))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def _console_error(page, message, errors: list[str]) -> None:
+    # A 400 page for bad input is the app working; Chromium still logs its status.
+    own_status = (message.text.startswith("Failed to load resource")
+                  and message.location.get("url") == page.url)
+    if message.type == "error" and not own_status:
+        errors.append(f"console: {message.text}")
+
+
+def _foreign_request(request, errors: list[str]) -> None:
+    host = urlsplit(request.url).hostname
+    if urlsplit(request.url).scheme in ("http", "https") and host != LOOPBACK:
+        errors.append(f"request to another host: {request.url}")
+
+
+@pytest.fixture
+def page(new_page):
+    """A page with JavaScript on, 1280 px wide."""
+    return new_page()
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script, from npm (tests/e2e/node_modules)."""
+    if not AXE_SCRIPT.exists():
+        missing(f"axe-core is not installed: run `npm ci` in {HERE}")
+    return AXE_SCRIPT.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def axe(axe_source):
+    """Run axe-core in a page; returns its violations as (rule id, help, targets)."""
+
+    def run(page) -> list[tuple[str, str, list[str]]]:
+        page.evaluate(axe_source + "\n;undefined")
+        violations = page.evaluate(
+            "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))"
+            ".violations.map(v => [v.id, v.help, v.nodes.map(n => n.target.join(' '))])",
+            AXE_TAGS)
+        return [tuple(violation) for violation in violations]
+
+    return run
+
+
+@pytest.fixture
+def screenshot():
+    """Save a full-page screenshot under screenshots/ (ignored by git)."""
+
+    def take(page, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
