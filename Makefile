@@ -16,10 +16,18 @@ $(VENV)/.installed: setup.cfg pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# Threads let a worker serve others while a browser holds a spare connection open idle.
+# Without BIDDER_SECRET_KEY, a fresh random key signs the cookies of this run.
 run: $(VENV)/.installed
-	$(VENV)/bin/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) 'bidder.web:create_app()'
+	BIDDER_SECRET_KEY="$${BIDDER_SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_hex())')}" \
+	$(VENV)/bin/gunicorn --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) 'bidder.web:create_app()'
 
-test: $(VENV)/.installed
+# axe-core, for the accessibility checks of the browser tests, comes from npm.
+tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then cd tests/e2e && npm ci --no-audit --no-fund --silent; \
+	else echo "npm is not installed: the accessibility checks will skip (apt-get install npm)"; fi
+
+test: $(VENV)/.installed tests/e2e/node_modules/.package-lock.json
 	$(PY) -m pytest
 
 bench: $(VENV)/.installed
