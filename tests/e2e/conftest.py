@@ -35,6 +35,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from browser_needs import missing
+
 HERE = Path(__file__).resolve().parent
 PROJECT_ROOT = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -46,13 +48,6 @@ SCREENSHOTS = HERE / "screenshots"
 START_TIMEOUT = 30
 ACTION_TIMEOUT_MS = 10_000
 LOOPBACK = "127.0.0.1"
-
-
-def missing(what: str) -> None:
-    """Skip for want of *what*; in CI (CI=true), fail instead, so nothing passes unseen."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{what}; CI needs it for the browser tests", pytrace=False)
-    pytest.skip(what)
 
 
 def free_port() -> int:

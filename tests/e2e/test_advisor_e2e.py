@@ -7,6 +7,8 @@ import pytest
 
 from bidder import openingBid
 
+from browser_needs import missing
+
 pytestmark = pytest.mark.e2e
 
 HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
@@ -210,3 +212,11 @@ def test_the_rules_page_links_to_a_2nt_hand(page, server):
     page.wait_for_load_state()
     assert page.locator("#bid").inner_text() == "2NT"
     assert page.locator("#rule").inner_text().startswith("by R5")
+
+
+@pytest.mark.parametrize("ci, outcome", [("true", pytest.fail.Exception),
+                                         ("", pytest.skip.Exception)])
+def test_a_missing_browser_fails_in_ci_and_skips_elsewhere(monkeypatch, ci, outcome):
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match="Chromium"):
+        missing("Chromium is not installed")

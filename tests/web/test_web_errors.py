@@ -6,7 +6,6 @@ from flask import abort
 from bidder.web import create_app
 from bidder.web.security import HEADERS
 
-from conftest import TEST_SECRET_KEY
 from markup import page_text, tags, text_of
 
 LEAKS = ("Traceback", "Werkzeug", "werkzeug", "File \"", ".py", "Debugger", "RuntimeError",
@@ -16,7 +15,7 @@ LEAKS = ("Traceback", "Werkzeug", "werkzeug", "File \"", ".py", "Debugger", "Run
 @pytest.fixture
 def production_app():
     """The app as served (exceptions handled, not raised), with routes that fail."""
-    app = create_app({"SECRET_KEY": TEST_SECRET_KEY})
+    app = create_app({"SECRET_KEY": "a-key-for-the-production-settings"})
 
     @app.get("/test-only/boom")
     def boom():
