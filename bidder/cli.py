@@ -19,6 +19,7 @@ from .cards import SUITS_HIGH_FIRST, InvalidHandError
 from .rules import RULE_BY_ID, RULES
 
 STDIN_NAME = "<stdin>"
+THREADS = 4  # per gunicorn worker, as `make run` has it
 WRAP = 88
 RED_SUITS = ("hearts", "diamonds")
 STATUS_STYLES = {FIRED: {"fg": "green", "bold": True}, SHADOWED: {"fg": "yellow"},
@@ -657,8 +658,8 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None
 def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
     """The gunicorn command line `make run` uses, for this Python."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", bind,
-            "bidder.web:create_app()"]
+    return [sys.executable, "-m", "gunicorn", "--workers", str(workers),
+            "--threads", str(THREADS), "--bind", bind, "bidder.web:create_app()"]
 
 
 def served_environment(environ) -> dict[str, str]:

@@ -618,8 +618,15 @@ def test_check_lines_for_a_report_with_nothing_checked():
 ])
 def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
     assert gunicorn_command(host, port, workers) == [
-        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", bind,
-        "bidder.web:create_app()"]
+        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", "4",
+        "--bind", bind, "bidder.web:create_app()"]
+
+
+def test_gunicorn_command_matches_make_run():
+    makefile = (Path(__file__).parents[1] / "Makefile").read_text()
+    run = makefile.split("\nrun:")[1].split("\n\n")[0]
+    options = " ".join(gunicorn_command("$(HOST)", "$(PORT)", "$(WORKERS)")[3:-1])
+    assert f"gunicorn {options} 'bidder.web:create_app()'" in run
 
 
 @pytest.mark.parametrize("environ, key", [
