@@ -16,6 +16,7 @@ LIMITS = {
     "MAX_FORM_MEMORY_SIZE": 4 * 1024,
     "MAX_FORM_PARTS": 10,
 }
+COOKIES = {"SESSION_COOKIE_HTTPONLY": True, "SESSION_COOKIE_SAMESITE": "Lax"}
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -25,7 +26,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     """
     app = Flask(__name__, template_folder=str(PROJECT_ROOT / "templates"),
                 static_folder=str(PROJECT_ROOT / "static"))
-    app.config.from_mapping(LIMITS, DEBUG=False)  # never debug, whatever FLASK_DEBUG says
+    app.config.from_mapping(LIMITS, **COOKIES, DEBUG=False)  # never debug, whatever FLASK_DEBUG says
     app.config.from_mapping(test_config or {})
     app.config["SECRET_KEY"] = secret_key(app.config)
     app.json.sort_keys = False

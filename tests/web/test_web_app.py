@@ -62,6 +62,12 @@ def test_limits_and_json_settings(app):
     assert app.json.sort_keys is False
 
 
+def test_the_session_cookie_stays_on_this_site(client):
+    client.get("/practice")
+    cookie = client.get_cookie("session")
+    assert (cookie.same_site, cookie.http_only) == ("Lax", True)
+
+
 def test_the_console_of_a_debugger_does_not_exist(client):
     assert client.get("/console").status_code == 404
 
