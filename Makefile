@@ -32,6 +32,7 @@ test: $(VENV)/.installed tests/e2e/node_modules/.package-lock.json
 
 bench: $(VENV)/.installed
 	$(PY) bench/bench_core.py
+	$(PY) bench/bench_stats.py
 
 clean:
 	rm -rf $(VENV) .coverage .pytest_cache .hypothesis
