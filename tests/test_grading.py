@@ -327,11 +327,16 @@ def test_graded_chunks_give_the_same_rows_in_order(jobs, lines_per_chunk):
 
 
 def kill_workers_when_they_start():
-    """A thread that kills this process's worker processes once there are some."""
+    """A thread that kills this process's new worker processes once there are some.
+
+    Children that were already running (a server kept by another test) are left alone.
+    """
+    already_running = set(children())
+
     def kill():
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            workers = children()
+            workers = set(children()) - already_running
             if workers:
                 for pid in workers:
                     os.kill(pid, signal.SIGKILL)
