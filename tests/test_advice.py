@@ -5,7 +5,7 @@ import json
 import pytest
 
 from bidder import Advice, InvalidHandError, RULES, explain, parse_hand
-from bidder.advice import is_reachable, possible_tallies, reachable_rule_ids
+from bidder.advice import NEVER_DECIDES, decided_rule_ids, is_reachable, possible_tallies
 
 EXAMPLE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 FOUR_FOUR_MINORS_19 = "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"
@@ -124,7 +124,8 @@ def test_advice_is_frozen():
 
 
 def test_r4_is_the_only_rule_no_hand_reaches():
-    assert reachable_rule_ids() == frozenset(rule.id for rule in RULES) - {"R4"}
+    assert decided_rule_ids() == frozenset(rule.id for rule in RULES) - NEVER_DECIDES
+    assert NEVER_DECIDES == {"R4"}
     assert not is_reachable(RULES[3]) and is_reachable(RULES[0])
 
 
