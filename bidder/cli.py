@@ -16,6 +16,7 @@ import click
 
 from .advice import FAILED, FIRED, NOT_REACHED, SHADOWED, explain, is_reachable
 from .cards import SUITS_HIGH_FIRST, InvalidHandError
+from .facts import HCP_BY_RANK, LENGTH_POINTS_AFTER
 from .rules import RULE_BY_ID, RULES
 
 STDIN_NAME = "<stdin>"
@@ -612,14 +613,16 @@ def why(function: str, hand: str) -> list[str]:
     facts = advice.facts
     if function == "highCardPoints":
         honours = ", ".join(f"{card} {points}" for card, points in facts.honours) or "none"
-        return [f"{facts.hcp} HCP: {honours} (A 4, K 3, Q 2, J 1)"]
+        scale = ", ".join(f"{rank.label} {points}" for rank, points in HCP_BY_RANK.items())
+        return [f"{facts.hcp} HCP: {honours} ({scale})"]
     if function == "distributionPoints":
         longs = [f"{suit.word} {facts.tally.length(suit)} cards: "
                  f"{facts.tally.length_points(suit)}" for suit in SUITS_HIGH_FIRST
                  if facts.tally.length_points(suit)]
         return [f"{facts.distribution} distribution points: "
-                + ("; ".join(longs) if longs else "no suit longer than 4 cards")
-                + " (1 per card beyond the fourth)"]
+                + ("; ".join(longs) if longs
+                   else f"no suit longer than {LENGTH_POINTS_AFTER} cards")
+                + f" (1 per card beyond {LENGTH_POINTS_AFTER})"]
     return [advice.explanation, *advice.notes]
 
 
