@@ -1,33 +1,32 @@
-"""Checking a student's solution: its three functions against the reference, using ==.
+"""Checking a student's solution: its three functions against the reference.
 
-The student's module runs in a separate process with a time limit, so a module that fails
-to import, raises, prints, loops forever or ends the process is reported, never trusted.
-The hands: the spec's worked examples, a hand on each side of every threshold in the rule
-table, and seeded random hands, each in the assignment's own notation.
+The student's module runs sealed (``sandbox.py``) and only ever sees hands: the runner
+beside it reports each raw answer, and this module, which never runs student code,
+checks every line the runner wrote and judges each answer with exact types, as the
+assignment asks (an int for the counts; a str, or None for no bid). A module that fails
+to import, raises, prints, loops, ends the process or tampers with the channel gets a
+report all the same. The hands: the spec's worked examples, a hand on each side of every
+threshold in the rule table, and seeded random hands, in the assignment's own notation.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import signal
-import subprocess
-import sys
-import tempfile
-import traceback
-from contextlib import redirect_stdout
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Callable, Sequence, TextIO
+from typing import Callable, Sequence
 
 from .cards import DECK, parse_hand
 from .dealing import hand_stream
 from .facts import Facts
 from .graded import (CARD_CODES, distributionPoints, highCardPoints, key_tally,
                      openingBid, tally_key)
+from .errors import quote
 from .rules import RULES, Balanced, LongSuit, Rule, first_rule, plural
+from .sandbox import Isolation, Limits, Outcome, run_student
 
 FUNCTIONS = ("highCardPoints", "distributionPoints", "openingBid")
 REFERENCE: tuple[Callable, ...] = (highCardPoints, distributionPoints, openingBid)
@@ -46,13 +45,8 @@ WORKED_EXAMPLES = (
     "KS QS JS 8S 7S 6S 5S 4S 3S 2H 2D 2C 3C",
 )
 DEFAULT_HANDS = 1000
-DEFAULT_TIMEOUT = 10.0
 THRESHOLD_SEED = 2026
 THRESHOLD_SEARCH = 500_000
-VALUE_LIMIT = 60
-OUTPUT_LIMIT = 4096
-CHILD_CODE = ("import sys; from bidder.checking import child_main; "
-              "child_main(sys.argv[1:])")
 
 
 @dataclass(frozen=True)
@@ -64,59 +58,6 @@ class Case:
     source: str
     rule: str
     expected: tuple
-
-
-@dataclass(frozen=True)
-class Call:
-    """One of the student's functions called on one hand, and what came back."""
-
-    function: str
-    case: int
-    agreed: bool
-    value: str = ""
-    type: str = ""
-    error: str = ""
-    printed: str = ""
-
-
-@dataclass(frozen=True)
-class Report:
-    """The outcome of a check: every call, plus what kept calls from being made."""
-
-    module: str
-    cases: tuple[Case, ...]
-    calls: tuple[Call, ...]
-    problems: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
-
-    def agreement(self, function: str, rule: str | None = None) -> tuple[int, int]:
-        """(agreeing calls, hands) for *function*, over the hands *rule* decides (or all)."""
-        wanted = {index for index, case in enumerate(self.cases)
-                  if rule is None or case.rule == rule}
-        agreed = sum(1 for call in self.calls
-                     if call.function == function and call.agreed and call.case in wanted)
-        return agreed, len(wanted)
-
-    def count(self, kind: str) -> int:
-        """How many hands of a kind were checked: worked, threshold or random."""
-        return sum(1 for case in self.cases if case.kind == kind)
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """The rules deciding the checked hands, in table order."""
-        present = {case.rule for case in self.cases}
-        return tuple(rule.id for rule in RULES if rule.id in present)
-
-    @property
-    def mismatches(self) -> tuple[Call, ...]:
-        """Calls whose answer differs from the reference, in call order."""
-        return tuple(call for call in self.calls if not call.agreed)
-
-    @property
-    def passed(self) -> bool:
-        """Every function answered every hand as the reference does."""
-        complete = len(self.calls) == len(FUNCTIONS) * len(self.cases)
-        return complete and not self.problems and not self.mismatches
 
 
 # The hands -------------------------------------------------------------------
@@ -207,203 +148,427 @@ def threshold_hands(seed: int = THRESHOLD_SEED,
     return tuple((label, found[label]) for label in threshold_labels() if label in found)
 
 
-# The child process: import the module and call it ------------------------------
+# The child's answers, checked line by line ------------------------------------------
 
-def child_main(argv: list[str]) -> None:
-    """Entry point of the child process: MODULE CASES RESULTS."""
-    module_path, cases_path, results_path = argv
-    sys.dont_write_bytecode = True
-    sys.path.insert(0, os.path.dirname(os.path.abspath(module_path)))
-    with open(cases_path, encoding="utf-8") as stream:
-        cases = json.load(stream)
-    with open(results_path, "w", encoding="utf-8") as results:
-        run_checks(module_path, cases["hands"], cases["expected"], results)
+class Corrupted(ValueError):
+    """A line on the channel that the runner could not have written as it stands."""
 
 
-def run_checks(module_path: str, hands: list[str], expected: dict[str, list],
-               results: TextIO) -> None:
-    """Import the module and call each function on each hand, one JSON line per event."""
-    def emit(**event) -> None:
-        results.write(json.dumps(event) + "\n")
-        results.flush()
-
-    module, printed, error = import_module(module_path)
-    if printed:
-        emit(event="printed", during="import", text=printed)
-    if module is None:
-        emit(event="import_error", error=error)
-        return
-    emit(event="imported")
-    functions = {name: getattr(module, name, None) for name in FUNCTIONS}
-    for name, function in functions.items():
-        if not callable(function):
-            emit(event="missing", function=name,
-                 found="no such name" if function is None else
-                 f"a {type(function).__name__}, not a function")
-    for name in filter(lambda name: callable(functions[name]), FUNCTIONS):
-        for index, (hand, want) in enumerate(zip(hands, expected[name])):
-            emit(event="call", function=name, case=index,
-                 **call_function(functions[name], hand, want, module_path))
+_ERROR_KEYS = {"type": str, "message": str, "line": (int, type(None)),
+               "where": (str, type(None))}
+_VALUE_KEYS = {"int": {"kind": str, "int": int}, "str": {"kind": str, "str": str},
+               "none": {"kind": str}, "other": {"kind": str, "type": str, "repr": str}}
+_EVENT_KEYS = {
+    "imported": {"event": str, "printed": str},
+    "import_error": {"event": str, "error": dict, "printed": str},
+    "missing": {"event": str, "function": str, "found": str},
+    "call": {"event": str, "function": str, "case": int, "value": (dict, type(None)),
+             "error": (dict, type(None)), "printed": str},
+    "done": {"event": str},
+}
+TEXT_LIMIT = 200
+INT_LIMIT = 10 ** 9
 
 
-def import_module(path: str):
-    """(module or None, what importing it printed, the error if it failed); the file is
-    read as Python source whatever its name ends with."""
-    import importlib.machinery
-    import importlib.util
+def _shaped(item, keys: dict, what: str) -> dict:
+    """*item* if it is an object with exactly *keys*, each of its type (no bools for
+    ints, no over-long text), else Corrupted."""
+    if type(item) is not dict or set(item) != set(keys):
+        raise Corrupted(f"{what} has the wrong fields")
+    for key, kind in keys.items():
+        value = item[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if type(value) not in kinds:
+            raise Corrupted(f"{what}: '{key}' has the wrong type")
+        if type(value) is str and len(value) > TEXT_LIMIT:
+            raise Corrupted(f"{what}: '{key}' is too long")
+        if type(value) is int and not -INT_LIMIT <= value <= INT_LIMIT:
+            raise Corrupted(f"{what}: '{key}' is out of range")
+    return item
 
-    stem = os.path.splitext(os.path.basename(path))[0]
-    name = stem if stem.isidentifier() and stem not in sys.modules else "student_solution"
-    spec = importlib.util.spec_from_file_location(
-        name, path, loader=importlib.machinery.SourceFileLoader(name, path))
-    module = importlib.util.module_from_spec(spec)
-    buffer = io.StringIO()
+
+def read_event(line: bytes) -> dict:
+    """One channel line as an event whose every field has been checked.
+
+    :raises Corrupted: for anything the runner would not have written.
+    """
     try:
-        with redirect_stdout(buffer):
-            sys.modules[name] = module
-            spec.loader.exec_module(module)
-    except BaseException as error:
-        sys.modules.pop(name, None)
-        return None, buffer.getvalue()[:OUTPUT_LIMIT], describe_error(error, path)
-    return module, buffer.getvalue()[:OUTPUT_LIMIT], ""
+        event = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise Corrupted("a line is not JSON text") from None
+    keys = _EVENT_KEYS.get(event.get("event")) if type(event) is dict else None
+    if keys is None:
+        raise Corrupted("a line is not an event the checker knows")
+    _shaped(event, keys, f"a '{event['event']}' event")
+    if event.get("error") is not None:
+        _shaped(event["error"], _ERROR_KEYS, "an error")
+    if event.get("value") is not None:
+        value_keys = _VALUE_KEYS.get(event["value"].get("kind"))
+        if value_keys is None:
+            raise Corrupted("a value of no known kind")
+        _shaped(event["value"], value_keys, "a value")
+    if event["event"] == "call" and (event["value"] is None) == (event["error"] is None):
+        raise Corrupted("a call with both or neither of a value and an error")
+    return event
 
 
-def call_function(function: Callable, hand: str, want, path: str) -> dict:
-    """Call *function* on *hand* and compare the answer with *want* using ==."""
-    buffer = io.StringIO()
+@dataclass(frozen=True)
+class Answer:
+    """What one call of a student's function gave back, as the runner reported it."""
+
+    kind: str  # int, str, none, other, or raised
+    value: int | str | None = None  # the exact int or str, for those kinds
+    type_name: str = ""
+    text: str = ""  # a repr for the other kind; for raised, the exception's message
+    line: int | None = None
+    where: str | None = None
+    printed: str = ""
+
+    @classmethod
+    def from_event(cls, event: dict) -> "Answer":
+        """The answer in a checked call event."""
+        printed = event["printed"]
+        if event["error"] is not None:
+            error = event["error"]
+            return cls("raised", None, error["type"], error["message"], error["line"],
+                       error["where"], printed)
+        value = event["value"]
+        kind = value["kind"]
+        if kind == "other":
+            return cls(kind, None, value["type"], value["repr"], printed=printed)
+        plain = value.get(kind)
+        return cls(kind, plain, {"int": "int", "str": "str"}.get(kind, "NoneType"),
+                   printed=printed)
+
+    def shown(self, module: str = "") -> str:
+        """The answer as an instructor reads it, escaped: 12 (int), 'None' (str)."""
+        if self.kind == "raised":
+            return f"raised {self.error_text(module)}"
+        if self.kind == "none":
+            return "None"
+        if self.kind == "other":
+            return f"{quote(self.text)} ({quote(self.type_name, 40)})"
+        return f"{quote(repr(self.value))} ({self.type_name})"
+
+    def error_text(self, module: str = "") -> str:
+        """'KeyError: message (solution.py, line 4, in openingBid)', escaped."""
+        text = quote(f"{self.type_name}: {self.text}".rstrip(": "), 120)
+        if self.line is not None:
+            text += f" ({quote(module, 40) + ', ' if module else ''}line {self.line}, " \
+                    f"in {quote(self.where or '?', 40)})"
+        return text
+
+
+# Verdicts: exact types, and a hint that names the cause --------------------------------
+
+RIGHT = "right"
+WRONG = "wrong answer"
+WRONG_TYPE = "wrong type"
+SPELLING = "wrong spelling"
+RAISED = "raised an exception"
+CAUSES = (WRONG, WRONG_TYPE, SPELLING, RAISED)
+NO_BID_STRINGS = ("none", "pass", "p", "-", "", "no bid", "nobid", "null")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One call judged: right or why not, and a hint a student can act on."""
+
+    function: str
+    case: int
+    answer: Answer
+    cause: str
+    hint: str = ""
+
+    @property
+    def right(self) -> bool:
+        """The answer is the reference's, with the exact type."""
+        return self.cause == RIGHT
+
+
+def judge(function: str, case: int, answer: Answer, expected) -> Verdict:
+    """Compare an answer with the reference's using exact types: an int for the counts,
+    a str or None for the bid."""
+    judged = _judge_count if function != "openingBid" else _judge_bid
+    cause, hint = (RAISED, "") if answer.kind == "raised" else judged(answer, expected)
+    return Verdict(function, case, answer, cause, hint)
+
+
+def _judge_count(answer: Answer, expected: int) -> tuple[str, str]:
+    if answer.kind == "int":
+        return (RIGHT, "") if answer.value == expected else (WRONG, f"the count is {expected}")
+    if answer.kind == "none":
+        return WRONG_TYPE, "return the count as an int (is a return statement missing?)"
+    if answer.kind == "str":
+        return WRONG_TYPE, "return an int, not a string"
+    return WRONG_TYPE, "return an int"
+
+
+def _judge_bid(answer: Answer, expected: str | None) -> tuple[str, str]:
+    wanted = "the rules open nothing" if expected is None else f"the rules open {expected}"
+    if answer.kind == "none":
+        return (RIGHT, "") if expected is None else (WRONG, wanted)
+    if answer.kind != "str":
+        return WRONG_TYPE, "return a str such as '1C', or the value None for no bid"
+    text = answer.value
+    if text == expected:
+        return RIGHT, ""
+    if " ".join(text.split()).lower() in NO_BID_STRINGS:
+        if expected is None:
+            return WRONG_TYPE, "for no bid return the value None, not a string"
+        return WRONG, f"{wanted} (and no bid is the value None, not a string)"
+    if expected is not None and _loosely(text) == expected:
+        return SPELLING, f"write the bid as '{expected}'"
+    return WRONG, wanted
+
+
+def _loosely(text: str) -> str:
+    """A bid as a student might spell it, in the assignment's form: '1 c' -> '1C'."""
+    compact = "".join(text.split()).upper().replace("\ufe0f", "")
+    for symbol, letter in zip("♣♦♥♠", "CDHS"):
+        compact = compact.replace(symbol, letter)
+    return compact[:1] + "NT" if compact[1:] in ("N", "NOTRUMP") else compact
+
+
+# The report ----------------------------------------------------------------------------
+
+CHECKED, PARTLY, NOT_CHECKED, MISSING = "checked", "partly checked", "not checked", "missing"
+KIND_ORDER = ("worked", "threshold", "random")
+
+
+@dataclass(frozen=True)
+class Group:
+    """Mismatches of one function, on hands one rule decides, with one cause."""
+
+    function: str
+    rule: str | None  # None: a wrong type, whatever the rule
+    cause: str
+    verdicts: tuple[Verdict, ...]
+    example: Verdict
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcome of a check: every verdict, what kept calls from being made, and how
+    the module was isolated."""
+
+    module: str
+    cases: tuple[Case, ...]
+    verdicts: tuple[Verdict, ...]
+    problems: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    isolation: Isolation | None = None
+    imported: bool = True
+    missing: tuple[str, ...] = ()
+
+    def _of(self, function: str, rule: str | None = None) -> list[Verdict]:
+        return [verdict for verdict in self.verdicts if verdict.function == function
+                and (rule is None or self.cases[verdict.case].rule == rule)]
+
+    def hands(self, rule: str | None = None) -> int:
+        """How many hands were to be checked (those *rule* decides, or all)."""
+        return sum(1 for case in self.cases if rule is None or case.rule == rule)
+
+    def agreement(self, function: str, rule: str | None = None) -> tuple[int, int]:
+        """(right answers, calls made) of *function*, on the hands *rule* decides."""
+        verdicts = self._of(function, rule)
+        return sum(verdict.right for verdict in verdicts), len(verdicts)
+
+    def status(self, function: str) -> str:
+        """checked, partly checked, not checked (never called) or missing."""
+        if function in self.missing:
+            return MISSING
+        called = len(self._of(function))
+        if called == 0:
+            return NOT_CHECKED
+        return CHECKED if called == len(self.cases) else PARTLY
+
+    def count(self, kind: str) -> int:
+        """How many hands of a kind were checked: worked, threshold or random."""
+        return sum(1 for case in self.cases if case.kind == kind)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules deciding the checked hands, in table order."""
+        present = {case.rule for case in self.cases}
+        return tuple(rule.id for rule in RULES if rule.id in present)
+
+    @property
+    def mismatches(self) -> tuple[Verdict, ...]:
+        """Calls whose answer is not the reference's, in call order."""
+        return tuple(verdict for verdict in self.verdicts if not verdict.right)
+
+    @property
+    def stubs(self) -> tuple[str, ...]:
+        """Functions that answered None for every hand while some answer was not None."""
+        return tuple(function for function in FUNCTIONS
+                     if (verdicts := self._of(function))
+                     and all(verdict.answer.kind == "none" for verdict in verdicts)
+                     and not all(verdict.right for verdict in verdicts))
+
+    def groups(self) -> tuple[Group, ...]:
+        """The mismatches grouped by function, rule and cause (a wrong type, whatever
+        the rule), the biggest group first, each with its simplest example (a worked
+        example before a random hand)."""
+        grouped: dict[tuple[str, str | None, str], list[Verdict]] = {}
+        for verdict in self.mismatches:
+            rule = None if verdict.cause == WRONG_TYPE else self.cases[verdict.case].rule
+            grouped.setdefault((verdict.function, rule, verdict.cause), []).append(verdict)
+        rule_order = [None] + [rule.id for rule in RULES]
+        ordered = sorted(grouped.items(), key=lambda item: (
+            -len(item[1]), FUNCTIONS.index(item[0][0]), rule_order.index(item[0][1]),
+            CAUSES.index(item[0][2])))
+        return tuple(Group(*key, tuple(verdicts), min(verdicts, key=self._simplicity))
+                     for key, verdicts in ordered)
+
+    def _simplicity(self, verdict: Verdict) -> tuple:
+        case = self.cases[verdict.case]
+        return KIND_ORDER.index(case.kind), len(case.hand), verdict.case
+
+    @property
+    def passed(self) -> bool:
+        """Every function answered every hand as the reference does, with its type."""
+        complete = len(self.verdicts) == len(FUNCTIONS) * len(self.cases)
+        return complete and not self.problems and not self.mismatches
+
+
+def read_channel(outcome: Outcome, cases: tuple[Case, ...]) -> tuple[list[dict], str]:
+    """The checked events on the channel, in the order the runner writes them, and what
+    was wrong with the channel ('' when nothing was)."""
+    lines = outcome.channel.split(b"\n")
+    complete, events = lines[:-1], []
+    missing: list[str] = []
+    expected: list[tuple[str, int]] | None = None
     try:
-        with redirect_stdout(buffer):
-            value = function(hand)
-    except BaseException as error:
-        return {"agreed": False, "error": describe_error(error, path),
-                "printed": buffer.getvalue()[:OUTPUT_LIMIT]}
-    outcome = {"value": safe_repr(value), "type": type(value).__name__,
-               "printed": buffer.getvalue()[:OUTPUT_LIMIT]}
-    try:
-        outcome["agreed"] = bool(value == want)
-    except Exception as error:
-        outcome.update(agreed=False,
-                       error=f"comparing the answer with == raised {describe_error(error, path)}")
-    return outcome
+        for line in complete:
+            event = read_event(line)
+            kind = event["event"]
+            if not events:
+                if kind not in ("imported", "import_error"):
+                    raise Corrupted("the first line is not the import")
+            elif events[-1]["event"] in ("import_error", "done"):
+                raise Corrupted("a line after the last")
+            elif kind == "missing":
+                if expected is not None or event["function"] not in FUNCTIONS or (
+                        missing and FUNCTIONS.index(event["function"])
+                        <= FUNCTIONS.index(missing[-1])):
+                    raise Corrupted("a missing function out of order")
+                missing.append(event["function"])
+            elif kind in ("call", "done"):
+                if expected is None:
+                    expected = [(function, index) for function in FUNCTIONS
+                                if function not in missing for index in range(len(cases))]
+                position = sum(1 for done in events if done["event"] == "call")
+                if kind == "done" and position != len(expected):
+                    raise Corrupted("the end before every call")
+                if kind == "call" and (position >= len(expected) or (
+                        event["function"], event["case"]) != expected[position]):
+                    raise Corrupted("a call out of order")
+            else:
+                raise Corrupted("a second import")
+            events.append(event)
+    except Corrupted as problem:
+        return events, str(problem)
+    if outcome.channel_dropped:
+        return events, f"{outcome.channel_dropped:,} bytes more than any answers need"
+    return events, ""
 
 
-def safe_repr(value) -> str:
-    """repr() of a value cut to a readable length, even if its repr() raises."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<a {type(value).__name__} whose repr() fails>"
-    return text if len(text) <= VALUE_LIMIT else text[:VALUE_LIMIT - 1] + "…"
-
-
-def describe_error(error: BaseException, path: str) -> str:
-    """'ValueError: message (solution.py, line 12, in openingBid)': where in the module."""
-    text = f"{type(error).__name__}: {error}".rstrip(": ")
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if os.path.abspath(frame.filename) == os.path.abspath(path)]
-    if frames:
-        frame = frames[-1]
-        text += f" ({os.path.basename(path)}, line {frame.lineno}, in {frame.name})"
-    return text
-
-
-# The parent: run the child, read what it wrote ----------------------------------
-
-def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
-                 timeout: float = DEFAULT_TIMEOUT) -> Report:
-    """Run the student's module at *path* on the check's hands, in a child process."""
-    cases = build_cases(hands, seed)
-    with tempfile.TemporaryDirectory(prefix="bidder-check-") as work:
-        cases_path = os.path.join(work, "cases.json")
-        with open(cases_path, "w", encoding="utf-8") as stream:
-            json.dump({"hands": [case.hand for case in cases],
-                       "expected": {name: [case.expected[index] for case in cases]
-                                    for index, name in enumerate(FUNCTIONS)}}, stream)
-        results_path = os.path.join(work, "results.jsonl")
-        status, output, errors = _run_child(path, cases_path, results_path, work, timeout)
-        with open(results_path, encoding="utf-8") as stream:
-            events = [json.loads(line) for line in stream if line.endswith("\n")]
-    return build_report(path, cases, events, status, output, errors, timeout)
-
-
-def _run_child(path: str, cases_path: str, results_path: str, work: str,
-               timeout: float) -> tuple[int | None, str, str]:
-    """(exit status or None on timeout, its standard output, its standard error)."""
-    open(results_path, "w").close()
-    output_path, errors_path = os.path.join(work, "stdout"), os.path.join(work, "stderr")
-    with open(output_path, "wb") as output, open(errors_path, "wb") as errors:
-        child = subprocess.Popen(
-            [sys.executable, "-P", "-c", CHILD_CODE, os.path.abspath(path), cases_path,
-             results_path], stdin=subprocess.DEVNULL, stdout=output, stderr=errors,
-            cwd=os.path.dirname(os.path.abspath(path)), start_new_session=True)
-        try:
-            status = child.wait(timeout)
-        except subprocess.TimeoutExpired:
-            status = None
-        finally:
-            if child.poll() is None:
-                os.killpg(child.pid, signal.SIGKILL)
-                child.wait()
-    return status, _head(output_path), _head(errors_path)
-
-
-def _head(path: str) -> str:
-    with open(path, "rb") as stream:
-        return stream.read(OUTPUT_LIMIT).decode("utf-8", "replace")
-
-
-def build_report(path: str, cases: tuple[Case, ...], events: list[dict],
-                 status: int | None, output: str, errors: str,
-                 timeout: float) -> Report:
-    """Turn the child's events and how it ended into a report."""
+def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome) -> Report:
+    """Judge every answer the runner reported, and say what kept the rest from coming."""
     name = os.path.basename(path)
-    problems, warnings, calls, missing, imported = [], [], [], set(), None
+    events, corruption = read_channel(outcome, cases)
+    problems, warnings, verdicts, missing = [], [], [], []
+    imported = bool(events) and events[0]["event"] == "imported"
     for event in events:
-        kind, details = event["event"], {key: value for key, value in event.items()
-                                         if key != "event"}
-        if kind == "imported":
-            imported = True
-        elif kind == "import_error":
-            imported = False
-            problems.append(f"{name} could not be imported: {details['error']}")
+        kind = event["event"]
+        if kind == "import_error":
+            answer = Answer.from_event(dict(event, value=None))
+            problems.append(f"{quote(name, 40)} could not be imported: "
+                            f"{answer.error_text(name)}{_import_hint(answer)}")
         elif kind == "missing":
-            missing.add(details["function"])
-            problems.append(f"{name} has no function {details['function']} "
-                            f"({details['found']}): define it with exactly that name")
-        elif kind == "printed":
-            warnings.append(_printed_warning("while being imported", details["text"]))
-        else:
-            calls.append(Call(**details))
-    expected_calls = [(function, index) for function in FUNCTIONS if imported
-                      and function not in missing for index in range(len(cases))]
-    if imported is None:
-        problems.append(_stopped(f"importing {name}", status, errors, timeout))
-    elif len(calls) < len(expected_calls):
-        function, index = expected_calls[len(calls)]
-        problems.append(_stopped(f"computing {function}({cases[index].hand!r})", status,
-                                 errors, timeout)
-                        + f"; {len(calls)} of {len(expected_calls)} calls were checked")
-    printing = next((call for call in calls if call.printed), None)
+            missing.append(event["function"])
+            problems.append(f"{quote(name, 40)} has no function {event['function']} "
+                            f"({quote(event['found'])}): define it with exactly that name")
+        elif kind == "call":
+            index = FUNCTIONS.index(event["function"])
+            verdicts.append(judge(event["function"], event["case"], Answer.from_event(event),
+                                  cases[event["case"]].expected[index]))
+        if kind in ("imported", "import_error") and event["printed"].strip():
+            warnings.append(_printed_warning("while being imported", event["printed"]))
+    if corruption:
+        problems.append(f"the module wrote on the checker's channel ({corruption}); "
+                        f"nothing after that was trusted")
+    done = bool(events) and events[-1]["event"] in ("done", "import_error")
+    if not done:
+        problems.append(_stopped(name, cases, events, missing, outcome))
+    printing = next((verdict for verdict in verdicts if verdict.answer.printed.strip()), None)
     if printing:
         warnings.append(_printed_warning(
             f"while computing {printing.function}({cases[printing.case].hand!r})",
-            printing.printed))
-    if output.strip():
-        warnings.append(_printed_warning("directly to the terminal", output))
-    return Report(name, cases, tuple(calls), tuple(problems), tuple(warnings))
+            printing.answer.printed))
+    if outcome.output.strip() or outcome.output_dropped:
+        text = outcome.output.decode("utf-8", "replace")
+        dropped = (f" (and {outcome.output_dropped:,} more bytes, dropped)"
+                   if outcome.output_dropped else "")
+        warnings.append(f"the module wrote directly to its output: {quote(text.strip())}"
+                        f"{dropped}; graded functions should return their answer and "
+                        f"print nothing")
+    return Report(name, cases, tuple(verdicts), tuple(problems), tuple(warnings),
+                  outcome.isolation, imported, tuple(missing))
 
 
-def _stopped(doing: str, status: int | None, errors: str, timeout: float) -> str:
-    if status is None:
-        return f"no answer within {timeout:g} s: stopped while {doing} (an endless loop?)"
-    return f"the process ended (exit status {status}) while {doing}{_last_line(errors)}"
+def _import_hint(answer: Answer) -> str:
+    """Advice for the import errors students meet most."""
+    if answer.type_name == "ModuleNotFoundError" and "'bidder" in answer.text:
+        return ("; the reference package is not available to the code being checked: "
+                "write the three functions in the module itself")
+    return ""
+
+
+def _stopped(name: str, cases, events: list[dict], missing: list[str],
+             outcome: Outcome) -> str:
+    """What the module was doing when it stopped answering, and how it stopped."""
+    if not events:
+        doing = f"importing {quote(name, 40)}"
+    else:
+        expected = [(function, index) for function in FUNCTIONS if function not in missing
+                    for index in range(len(cases))]
+        calls = sum(1 for event in events if event["event"] == "call")
+        function, index = expected[min(calls, len(expected) - 1)] if expected else ("", 0)
+        doing = (f"computing {function}({cases[index].hand!r}); {calls:,} of "
+                 f"{len(expected):,} calls were checked" if calls < len(expected)
+                 else "finishing")
+    limit = outcome.isolation.measures if outcome.isolation else ()
+    if outcome.status is None:
+        wall = next((measure for measure in limit if measure.startswith("wall")), "time")
+        return f"no answer within the time limit ({wall}): stopped while {doing} " \
+               f"(an endless loop?)"
+    if outcome.status < 0:
+        how = f"was killed by signal {-outcome.status} ({_signal_name(-outcome.status)})"
+    else:
+        how = f"ended (exit status {outcome.status})"
+    return f"the process {how} while {doing}"
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown"
 
 
 def _printed_warning(when: str, text: str) -> str:
-    return (f"the module prints to standard output {when}: {safe_repr(text.strip())}; "
+    return (f"the module prints to standard output {when}: {quote(text.strip())}; "
             f"graded functions should return their answer and print nothing")
 
 
-def _last_line(errors: str) -> str:
-    lines = [line.strip() for line in errors.splitlines() if line.strip()]
-    return f": {safe_repr(lines[-1])}" if lines else ""
+# Checking a module ---------------------------------------------------------------------
+
+def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
+                 limits: Limits = Limits(), isolation: str = "auto") -> Report:
+    """Run the student's module at *path* sealed on the check's hands and judge it."""
+    cases = build_cases(hands, seed)
+    work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
+    outcome = run_student(path, work, limits, isolation)
+    return build_report(path, cases, outcome)

@@ -16,7 +16,6 @@ import click
 
 from .advice import FAILED, FIRED, NOT_REACHED, SHADOWED, explain, is_reachable
 from .cards import SUITS_HIGH_FIRST, InvalidHandError
-from .facts import HCP_BY_RANK, LENGTH_POINTS_AFTER
 from .rules import RULE_BY_ID, RULES
 
 STDIN_NAME = "<stdin>"
@@ -503,127 +502,50 @@ def stats_lines(counts) -> list[str]:
 
 # check -------------------------------------------------------------------------
 
-@cli.command(short_help="Check a student's module against the reference.")
+@cli.command(short_help="Check a student's module against the reference, sealed.")
 @click.argument("student", type=click.Path(exists=True, dir_okay=False))
 @click.option("--hands", default=1000, show_default=True, type=click.IntRange(0, 100_000),
               help="Random hands, besides the worked examples and the threshold hands.")
-@click.option("--seed", default=1, show_default=True, help="The seed the random hands come from.")
+@click.option("--seed", default=1, show_default=True, envvar="BIDDER_CHECK_SEED",
+              help="The seed the random hands come from (or BIDDER_CHECK_SEED).")
 @click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Seconds the student's module may take in all.")
+@click.option("--memory", default=1024, show_default=True, type=click.IntRange(64, 65536),
+              help="MiB of memory the student's module may use.")
+@click.option("--isolation", default="auto", show_default=True,
+              type=click.Choice(["auto", "bubblewrap", "fallback"]),
+              help="bubblewrap demands the sandbox; auto falls back where it cannot run.")
 @click.option("--shown", default=5, show_default=True, type=click.IntRange(0),
-              help="How many mismatches to show in full.")
+              help="How many groups of wrong answers to show in full.")
 @click.pass_context
 def check(ctx: click.Context, student: str, hands: int, seed: int, timeout: float,
-          shown: int) -> None:
+          memory: int, isolation: str, shown: int) -> None:
     """Check a student's module: its highCardPoints, distributionPoints and openingBid
-    against the reference, compared with == as an autograder does.
+    against the reference, with exact types (an int; a str, or None for no bid).
 
-    The module runs in a separate process with a time limit, on the spec's worked
-    examples, a hand on each side of every threshold, and seeded random hands. Exit
-    status 0 when every answer agrees, else 1.
+    The module runs sealed: under bubblewrap where it can (no network, its own process
+    namespace, read-only files, an empty environment, only the standard library), with
+    limits on time, memory, files and output; the report says which isolation was in
+    force. It is called on the spec's worked examples, a hand on each side of every
+    threshold, and seeded random hands, and never sees an answer. Exit status 0 when
+    every answer is right, 1 when some are not or the module could not be checked, 2
+    for a usage error.
 
     \b
     Example:
       bidder check solution.py --hands 2000 --timeout 20
     """
+    from .check_formats import text_report
     from .checking import check_module
+    from .sandbox import MIB, Limits
 
-    report = check_module(student, hands, seed, timeout)
-    click.echo("\n".join(check_lines(report, shown)))
+    limits = Limits(timeout=timeout, memory=memory * MIB)
+    try:
+        report = check_module(student, hands, seed, limits, isolation)
+    except RuntimeError as error:
+        raise Failure(str(error)) from None
+    click.echo(text_report(report, shown), nl=False)
     ctx.exit(0 if report.passed else 1)
-
-
-def check_lines(report, shown: int) -> list[str]:
-    """The report an instructor can paste into feedback."""
-    from .checking import FUNCTIONS
-
-    lines = [f"Checking {report.module}: {len(report.cases):,} hands "
-             f"({report.count('worked')} worked examples, "
-             f"{report.count('threshold')} on the thresholds, "
-             f"{report.count('random'):,} random), compared with ==", ""]
-    lines.append(f"{'function':<20}{'agree':>16}{'rate':>9}")
-    for function in FUNCTIONS:
-        agreed, total = report.agreement(function)
-        lines.append(f"{function:<20}{f'{agreed:,}/{total:,}':>16}{rate(agreed, total):>9}")
-    widths = [len(function) + 2 for function in FUNCTIONS]
-    lines += ["", f"{'by rule of the right answer':<30}{'hands':>6}"
-              + "".join(f"{function:>{width}}" for function, width in zip(FUNCTIONS, widths))]
-    for rule in report.rules:
-        cells = [report.agreement(function, rule) for function in FUNCTIONS]
-        lines.append(f"{rule + ' ' + RULE_BY_ID[rule].name:<30}{cells[0][1]:>6,}"
-                     + "".join(f"{rate(*cell):>{width}}" for cell, width in zip(cells, widths)))
-    for title, items in (("Problems", report.problems), ("Warnings", report.warnings)):
-        if items:
-            lines += ["", title] + [wrapped(item, "  ") for item in items]
-    mismatches = report.mismatches
-    if mismatches:
-        lines += ["", f"First mismatches ({min(shown, len(mismatches))} of {len(mismatches):,})"]
-        for number, call in enumerate(mismatches[:shown], 1):
-            lines += mismatch_lines(number, call, report.cases[call.case])
-    verdict = ("every answer agrees with the reference" if report.passed
-               else "some answers differ from the reference, or were not given")
-    lines += ["", f"Result: {verdict}"]
-    return lines
-
-
-def rate(agreed: int, total: int) -> str:
-    """A pass rate as a percentage."""
-    return f"{100 * agreed / total:.1f}%" if total else "-"
-
-
-def mismatch_lines(number: int, call, case) -> list[str]:
-    """One mismatch: the call, the expected and actual values with their types, why."""
-    from .checking import FUNCTIONS
-
-    expected = case.expected[FUNCTIONS.index(call.function)]
-    lines = [f"  {number}. {call.function}({case.hand!r})   [{case.source}]",
-             f"     expected: {shown_value(repr(expected), type(expected).__name__)}"]
-    if call.error:
-        lines.append(f"     actual:   raised {call.error}" if not call.type else
-                     f"     actual:   {shown_value(call.value, call.type)}; {call.error}")
-    else:
-        lines.append(f"     actual:   {shown_value(call.value, call.type)}"
-                     + type_hint(expected, call))
-    lines += [wrapped(reason, " " * 10, "     why: ") for reason in why(call.function, case.hand)]
-    return lines
-
-
-def shown_value(value: str, type_name: str) -> str:
-    """A value with its type, so that 'None' and None look different."""
-    return f"{value} ({'no bid' if value == 'None' and type_name == 'NoneType' else type_name})"
-
-
-def type_hint(expected, call) -> str:
-    """A hint when the answer has the wrong type, e.g. the string 'None' for None."""
-    if call.type == type(expected).__name__:
-        return ""
-    if expected is None and call.type == "str":
-        return ": return the value None, not a string"
-    return f": return {article(type(expected).__name__)}, not {article(call.type)}"
-
-
-def article(noun: str) -> str:
-    """'an int', 'a str'."""
-    return ("an " if noun[0].lower() in "aeiou" else "a ") + noun
-
-
-def why(function: str, hand: str) -> list[str]:
-    """The reference's reasons for the right answer of *function*."""
-    advice = explain(hand)
-    facts = advice.facts
-    if function == "highCardPoints":
-        honours = ", ".join(f"{card} {points}" for card, points in facts.honours) or "none"
-        scale = ", ".join(f"{rank.label} {points}" for rank, points in HCP_BY_RANK.items())
-        return [f"{facts.hcp} HCP: {honours} ({scale})"]
-    if function == "distributionPoints":
-        longs = [f"{suit.word} {facts.tally.length(suit)} cards: "
-                 f"{facts.tally.length_points(suit)}" for suit in SUITS_HIGH_FIRST
-                 if facts.tally.length_points(suit)]
-        return [f"{facts.distribution} distribution points: "
-                + ("; ".join(longs) if longs
-                   else f"no suit longer than {LENGTH_POINTS_AFTER} cards")
-                + f" (1 per card beyond {LENGTH_POINTS_AFTER})"]
-    return [advice.explanation, *advice.notes]
 
 
 # serve -------------------------------------------------------------------------
