@@ -12,7 +12,7 @@ from .advice import explain
 from .cards import SUITS_HIGH_FIRST
 from .checking import (FUNCTIONS, MISSING, NOT_CHECKED, RAISED, Group, Report, Verdict)
 from .facts import HCP_BY_RANK, LENGTH_POINTS_AFTER
-from .rules import RULE_BY_ID
+from .rules import RULE_BY_ID, plural
 
 WRAP = 88
 
@@ -71,16 +71,16 @@ def call_text(verdict: Verdict, report: Report) -> str:
 
 
 def describe_rule(rule_id: str | None) -> str:
-    """'that R3 (1 of a minor) decides', or 'of every kind' for a group across rules."""
+    """'that R3 (1 of a minor) decides', or 'of all kinds' for a group across rules."""
     if rule_id is None:
-        return "of every kind"
+        return "of all kinds"
     return f"that {rule_id} ({RULE_BY_ID[rule_id].name}) decides"
 
 
 def text_report(report: Report, shown: int = 5) -> str:
     """The whole report as text, groups of mismatches biggest first."""
-    lines = [f"Checking {report.module}: {len(report.cases):,} hands "
-             f"({report.count('worked')} worked examples, "
+    lines = [f"Checking {report.module}: {plural(len(report.cases), 'hand')} "
+             f"({plural(report.count('worked'), 'worked example')}, "
              f"{report.count('threshold')} on the thresholds, "
              f"{report.count('random'):,} random), answers compared with exact types"]
     if report.isolation is not None:
@@ -103,13 +103,13 @@ def text_report(report: Report, shown: int = 5) -> str:
             lines += ["", title] + [wrapped(item, "  ") for item in items]
     groups = report.groups()
     if groups:
-        lines += ["", f"Wrong answers, the biggest group first ({len(groups):,} "
-                      f"group{'s' if len(groups) != 1 else ''}, "
-                      f"{len(report.mismatches):,} answers)"]
+        lines += ["", f"Wrong answers, the biggest group first "
+                      f"({plural(len(groups), 'group')}, "
+                      f"{plural(len(report.mismatches), 'answer')})"]
         for number, group in enumerate(groups[:shown], 1):
             lines += group_lines(number, group, report)
         if len(groups) > shown:
-            lines.append(f"  ... and {len(groups) - shown:,} more groups")
+            lines.append(f"  ... and {plural(len(groups) - shown, 'more group')}")
     verdict = ("every answer agrees with the reference" if report.passed
                else "some answers differ from the reference, or were not given")
     lines += ["", f"Result: {verdict}"]
@@ -118,8 +118,7 @@ def text_report(report: Report, shown: int = 5) -> str:
 
 def group_lines(number: int, group: Group, report: Report) -> list[str]:
     """One group: its size, then its simplest example in full."""
-    count = len(group.verdicts)
-    lines = [wrapped(f"{number}. {group.function} on {count:,} hand{'s' if count != 1 else ''} "
+    lines = [wrapped(f"{number}. {group.function} on {plural(len(group.verdicts), 'hand')} "
                      f"{describe_rule(group.rule)}: {group.cause}", "     ", "  ")]
     return lines + example_lines(group.example, report)
 

@@ -24,6 +24,7 @@ import io
 import json
 import os
 import resource
+import signal
 import sys
 
 TEXT_LIMIT = 200
@@ -32,7 +33,9 @@ INT_LIMIT = 10 ** 9
 
 def apply_limits(limits: dict) -> None:
     """Hard resource limits for this process and all it starts: memory, CPU seconds,
-    file size, open files, processes (where the platform counts them), no core dumps."""
+    file size, open files, processes (where the platform counts them), no core dumps.
+    A file grown past its limit then fails with an error instead of ending the process."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     for name, value in limits.items():
         resource.setrlimit(getattr(resource, name), (value, value))
 

@@ -500,7 +500,7 @@ def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome) -> Report
         problems.append(f"the module wrote on the checker's channel ({corruption}); "
                         f"nothing after that was trusted")
     done = bool(events) and events[-1]["event"] in ("done", "import_error")
-    if not done:
+    if not done and not corruption:
         problems.append(_stopped(name, cases, events, missing, outcome))
     printing = next((verdict for verdict in verdicts if verdict.answer.printed.strip()), None)
     if printing:

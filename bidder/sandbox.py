@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
@@ -45,6 +45,7 @@ COPY_FILES = 200
 SKIPPED_FOLDERS = ("__pycache__", "node_modules", "site-packages", "dist-packages", "bidder")
 PR_SET_CHILD_SUBREAPER = 36
 GRACE = 0.5  # seconds to drain the pipes after the child has gone
+KILL_ROUNDS = 20  # rounds of killing what is left, for processes that fork as they die
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ def _copy_folder(source: str, target: str, budget: list[int], depth: int) -> Non
     """Copy regular files and package folders from *source*, within the budget."""
     try:
         entries = sorted(os.scandir(source), key=lambda entry: entry.name)
-    except OSError:
+    except OSError:  # an unreadable folder: the module alone is copied
         return
     for entry in entries:
         if entry.name.startswith(".") or budget[1] <= 0:
@@ -150,7 +151,6 @@ def _copy_folder(source: str, target: str, budget: list[int], depth: int) -> Non
                 budget[1] -= 1
         elif (depth > 0 and entry.is_dir(follow_symlinks=False)
               and entry.name not in SKIPPED_FOLDERS
-              and os.path.realpath(entry.path) != PACKAGE
               and os.path.exists(os.path.join(entry.path, "__init__.py"))):
             os.makedirs(os.path.join(target, entry.name))
             _copy_folder(entry.path, os.path.join(target, entry.name), budget, depth - 1)
@@ -163,16 +163,12 @@ def interpreter() -> str:
     return os.path.realpath(sys.executable)
 
 
-def _bound_roots() -> list[str]:
-    """The folders the sandbox shows read-only: /usr and the interpreter's prefix."""
-    roots = ["/usr"]
-    prefix = os.path.realpath(sys.base_prefix)
-    if not prefix.startswith("/usr/"):
-        roots.append(prefix)
-    return roots
+def bound_roots(prefix: str) -> list[str]:
+    """The folders the sandbox shows read-only: /usr and the interpreter's *prefix*."""
+    return ["/usr"] if prefix == "/usr" or prefix.startswith("/usr/") else ["/usr", prefix]
 
 
-def _masks(roots: list[str]) -> list[str]:
+def masks(roots: list[str], package: str = PACKAGE) -> list[str]:
     """Folders inside the bound roots that could hold the reference: every site- and
     dist-packages, and wherever bidder itself is installed; each is hidden by an empty
     tmpfs."""
@@ -182,28 +178,36 @@ def _masks(roots: list[str]) -> list[str]:
                         "local/lib/python3*/site-packages", "local/lib/python3*/dist-packages",
                         "lib/python3/dist-packages"):
             found.update(glob.glob(os.path.join(root, pattern)))
-    package = os.path.dirname(PACKAGE)
-    if any(package.startswith(root + "/") for root in roots):
-        found.add(package)
+    installed = os.path.dirname(package)
+    if any(installed.startswith(root + "/") for root in roots):
+        found.add(installed)
     return sorted(found)
+
+
+def system_links(root: str = "/") -> list[str]:
+    """bwrap arguments that show /bin, /lib and the like as they are here: the same
+    links where they are links (a merged /usr), else read-only folders."""
+    arguments = []
+    for name in ("bin", "lib", "lib32", "lib64", "sbin"):
+        path = os.path.join(root, name)
+        if os.path.islink(path):
+            arguments += ["--symlink", os.readlink(path), "/" + name]
+        elif os.path.isdir(path):
+            arguments += ["--ro-bind", path, "/" + name]
+    return arguments
 
 
 def bubblewrap_command(staged: str, limits: Limits) -> list[str]:
     """The bwrap command line that runs the runner sealed."""
-    roots = _bound_roots()
+    roots = bound_roots(os.path.realpath(sys.base_prefix))
     command = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
                "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
                "--setenv", "LANG", "C.UTF-8", "--uid", str(SANDBOX_UID),
                "--gid", str(SANDBOX_UID)]
     for root in roots:
         command += ["--ro-bind", root, root]
-    for name in ("bin", "lib", "lib32", "lib64", "sbin"):
-        path = "/" + name
-        if os.path.islink(path):
-            command += ["--symlink", os.readlink(path), path]
-        elif os.path.isdir(path):
-            command += ["--ro-bind", path, path]
-    for mask in _masks(roots):
+    command += system_links()
+    for mask in masks(roots):
         command += ["--tmpfs", mask]
     command += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.scratch),
                 "--tmpfs", "/tmp",
@@ -255,7 +259,7 @@ def run_student(module: str, work: dict, limits: Limits = Limits(),
         if chosen.name == BUBBLEWRAP:
             work = dict(work, module=f"{INSIDE_SUBMISSION}/{name}", limits=limits.rlimits())
             command = bubblewrap_command(staged, limits) + [INSIDE_RUNNER]
-            return _run(command, work, limits, chosen, cwd=staged, environment={})
+            return supervise(command, work, limits, chosen, cwd=staged, environment={})
         scratch = tempfile.mkdtemp(prefix="bidder-scratch-")
         try:
             work = dict(work, module=os.path.join(staged, "submission", name),
@@ -265,8 +269,8 @@ def run_student(module: str, work: dict, limits: Limits = Limits(),
             environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
                            "LANG": "C.UTF-8"}
             with _reaping():
-                return _run(command, work, limits, chosen, cwd=scratch,
-                            environment=environment)
+                return supervise(command, work, limits, chosen, cwd=scratch,
+                                 environment=environment)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
@@ -285,8 +289,8 @@ class _Capped:
         self.dropped += max(len(data) - max(room, 0), 0)
 
 
-def _run(command: list[str], work: dict, limits: Limits, isolation: Isolation,
-         cwd: str, environment: dict) -> Outcome:
+def supervise(command: list[str], work: dict, limits: Limits, isolation: Isolation,
+              cwd: str, environment: dict) -> Outcome:
     """Start *command*, hand it *work*, read both pipes with caps until it ends or the
     time runs out, then kill whatever is left of it."""
     started = time.monotonic()
@@ -335,6 +339,10 @@ def _watch(child: subprocess.Popen, pipes: dict, deadline: float) -> int | None:
                     pipes[key.fileobj].add(data)
                 else:
                     selector.unregister(key.fileobj)
+        if not timed_out and child.poll() is None:  # both pipes closed, the child goes on
+            child.wait(max(deadline - time.monotonic(), 0))
+    except subprocess.TimeoutExpired:
+        timed_out = True
     finally:
         selector.close()
         _kill(child)
@@ -345,10 +353,8 @@ def _watch(child: subprocess.Popen, pipes: dict, deadline: float) -> int | None:
 
 def _kill(child: subprocess.Popen) -> None:
     """Kill the child's whole session (and with it, under bubblewrap, its namespace)."""
-    try:
+    with suppress(ProcessLookupError):
         os.killpg(child.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     child.wait()
 
 
@@ -363,17 +369,16 @@ def _set_subreaper(on: bool) -> bool:
         return False
 
 
-def descendants(pid: int) -> set[int]:
-    """Every living process below *pid*, from /proc."""
+def descendants(pid: int, proc: str = "/proc") -> set[int]:
+    """Every process below *pid*, from /proc."""
     parents = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as stream:
-                    fields = stream.read().rsplit(b")", 1)[1].split()
-            except OSError:
-                continue
-            parents[int(entry)] = int(fields[1])
+    for entry in filter(str.isdigit, os.listdir(proc)):
+        try:
+            with open(os.path.join(proc, entry, "stat"), "rb") as stream:
+                fields = stream.read().rsplit(b")", 1)[1].split()
+        except OSError:  # the process has gone since the listing
+            continue
+        parents[int(entry)] = int(fields[1])
     found, frontier = set(), {pid}
     while frontier:
         frontier = {child for child, parent in parents.items()
@@ -391,19 +396,14 @@ def _reaping() -> Iterator[None]:
     try:
         yield
     finally:
-        for _ in range(20):
-            left = descendants(os.getpid()) - before
-            if not left:
-                break
+        left, rounds = descendants(os.getpid()) - before, 0
+        while left and rounds < KILL_ROUNDS:
             for pid in left:
-                try:
+                with suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
             for pid in left:
-                try:
+                with suppress(ChildProcessError):
                     os.waitpid(pid, 0)
-                except ChildProcessError:
-                    pass
+            left, rounds = descendants(os.getpid()) - before, rounds + 1
         if subreaper:
             _set_subreaper(False)

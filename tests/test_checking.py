@@ -1,103 +1,19 @@
-"""Checking a student's module: the hands, the child process, and the report."""
+"""Checking a student's module: the hands, the channel, the verdicts and the report."""
 
-import io
 import json
-import sys
-import textwrap
 
 import pytest
 
 from bidder import distributionPoints, highCardPoints, openingBid
-from bidder.checking import (FUNCTIONS, THRESHOLD_SEED, WORKED_EXAMPLES, Call, Case, Report, _edges,
-                             _measure, build_cases, build_report, call_function,
-                             check_module, child_main, describe_error, import_module,
-                             random_hands, run_checks, safe_repr, threshold_hands,
-                             threshold_labels)
-from bidder.facts import Facts
 from bidder.cards import parse_hand
+from bidder.checking import (CHECKED, FUNCTIONS, MISSING, NOT_CHECKED, PARTLY, RAISED,
+                             RIGHT, SPELLING, THRESHOLD_SEED, WORKED_EXAMPLES, WRONG,
+                             WRONG_TYPE, Answer, Case, Corrupted, Report, Verdict, _edges,
+                             _measure, build_cases, build_report, judge, random_hands,
+                             read_channel, read_event, threshold_hands, threshold_labels)
+from bidder.facts import Facts
 from bidder.rules import RULES
-
-REFERENCE_IMPORT = "from bidder import highCardPoints, distributionPoints, openingBid\n"
-
-
-def with_reference(code: str) -> str:
-    """The reference's three functions, then the student's own code."""
-    return REFERENCE_IMPORT + textwrap.dedent(code)
-
-
-STUDENTS = {
-    "correct": REFERENCE_IMPORT,
-    "string_none": with_reference("""
-        from bidder import openingBid as reference
-        def openingBid(hand):
-            bid = reference(hand)
-            return 'None' if bid is None else bid
-    """),
-    "balanced_13_15": with_reference("""
-        from bidder import explain, openingBid as reference
-        def openingBid(hand):
-            facts = explain(hand).facts
-            if facts.balanced and 13 <= facts.hcp <= 15:
-                return '1NT'
-            return reference(hand)
-    """),
-    "raises": with_reference("""
-        def openingBid(hand):
-            return {'5C': None}[hand.split()[1]]
-    """),
-    "loops": with_reference("""
-        def openingBid(hand):
-            while True:
-                pass
-    """),
-    "no_opening_bid": "from bidder import highCardPoints, distributionPoints\n",
-    "syntax_error": "def openingBid(hand)\n    return None\n",
-    "prints": with_reference("""
-        print('loading')
-        from bidder import highCardPoints as reference
-        def highCardPoints(hand):
-            print('counting', hand[:2])
-            return reference(hand)
-    """),
-    "junk": with_reference("""
-        class Weird:
-            def __eq__(self, other):
-                raise TypeError('no comparing')
-            def __repr__(self):
-                raise RuntimeError('no showing')
-        def highCardPoints(hand):
-            return float(len(hand))
-        def distributionPoints(hand):
-            return [0]
-        def openingBid(hand):
-            return Weird()
-    """),
-    "not_callable": REFERENCE_IMPORT + "openingBid = '1NT'\n",
-    "exits_at_import": "import sys\nsys.exit(3)\n",
-    "ends_process": with_reference("""
-        import os
-        def distributionPoints(hand):
-            os.write(1, b'bye')
-            os._exit(7)
-    """),
-    "uses_sibling": "from helper import highCardPoints, distributionPoints, openingBid\n",
-    "reads_input": with_reference("""
-        def openingBid(hand):
-            return input('bid? ')
-    """),
-}
-
-
-def student(tmp_path, name: str) -> str:
-    """Write a student's module into its own folder and return its path."""
-    folder = tmp_path / name
-    folder.mkdir()
-    path = folder / f"{name}.py"
-    path.write_text(STUDENTS[name])
-    if name == "uses_sibling":
-        (folder / "helper.py").write_text(REFERENCE_IMPORT)
-    return str(path)
-
+from bidder.sandbox import Isolation, Outcome
 
 @pytest.fixture(scope="module")
 def few_cases():
@@ -169,309 +85,315 @@ def test_edges_are_both_sides_of_each_threshold(rule_id, condition_index, edges)
     assert _edges(rule.conditions[condition_index]) == edges
 
 
-# the child: importing and calling ----------------------------------------------
+# the channel: every line checked ------------------------------------------------------
+
+def line(**event) -> bytes:
+    return json.dumps(event).encode()
+
+
+INT = {"kind": "int", "int": 12}
+ERROR = {"type": "KeyError", "message": "'5C'", "line": 4, "where": "openingBid"}
+
+
+def call(function="highCardPoints", case=0, value=INT, error=None, printed="") -> dict:
+    return {"event": "call", "function": function, "case": case, "value": value,
+            "error": error, "printed": printed}
+
+
+@pytest.mark.parametrize("raw", [
+    line(event="imported", printed=""),
+    line(event="import_error", error=ERROR, printed="x"),
+    line(event="missing", function="openingBid", found="no such name"),
+    line(**call()),
+    line(**call(value={"kind": "str", "str": "1C"})),
+    line(**call(value={"kind": "none"})),
+    line(**call(value={"kind": "other", "type": "float", "repr": "12.0"})),
+    line(**call(value=None, error=dict(ERROR, line=None, where=None))),
+    line(event="done"),
+], ids=["imported", "import-error", "missing", "int", "str", "none", "other", "raised",
+        "done"])
+def test_read_event_accepts_what_the_runner_writes(raw):
+    assert read_event(raw) == json.loads(raw)
+
+
+@pytest.mark.parametrize("raw, reason", [
+    (b"\xff\xfe", "not JSON text"),
+    (b"{\"event\":", "not JSON text"),
+    (b"[1, 2]", "not an event the checker knows"),
+    (line(event="agreed"), "not an event the checker knows"),
+    (line(event="done", extra=1), "a 'done' event has the wrong fields"),
+    (line(**dict(call(), agreed=True)), "a 'call' event has the wrong fields"),
+    (line(**call(case=True)), "'case' has the wrong type"),
+    (line(**call(case=10 ** 12)), "'case' is out of range"),
+    (line(**call(printed="x" * 201)), "'printed' is too long"),
+    (line(**call(value={"kind": "int", "int": 1.5})), "'int' has the wrong type"),
+    (line(**call(value={"kind": "int", "int": True})), "'int' has the wrong type"),
+    (line(**call(value={"kind": "float", "float": 1.5})), "a value of no known kind"),
+    (line(**call(value={"kind": "str", "str": "1C", "equal": True})), "wrong fields"),
+    (line(**call(value=None)), "both or neither of a value and an error"),
+    (line(**call(error=ERROR)), "both or neither of a value and an error"),
+    (line(**call(value=None, error={"type": "E"})), "an error has the wrong fields"),
+], ids=["bytes", "half-a-line", "a-list", "unknown-event", "extra-field", "agreed-field",
+        "bool-case", "huge-case", "long-text", "float-int", "bool-int", "unknown-kind",
+        "value-extra", "neither", "both", "short-error"])
+def test_read_event_refuses_anything_else(raw, reason):
+    with pytest.raises(Corrupted, match=reason):
+        read_event(raw)
 
-def events_of(path: str, cases) -> list[dict]:
-    results = io.StringIO()
-    run_checks(path, [case.hand for case in cases],
-               {name: [case.expected[index] for case in cases]
-                for index, name in enumerate(FUNCTIONS)}, results)
-    return [json.loads(line) for line in results.getvalue().splitlines()]
-
-
-def test_run_checks_reports_every_call_of_a_correct_module(tmp_path, few_cases):
-    events = events_of(student(tmp_path, "correct"), few_cases)
-    assert events[0] == {"event": "imported"}
-    calls = events[1:]
-    assert len(calls) == 3 * len(few_cases)
-    assert all(call["agreed"] for call in calls)
-    assert [call["function"] for call in calls[::len(few_cases)]] == list(FUNCTIONS)
-
-
-@pytest.mark.parametrize("name, event", [
-    ("syntax_error", {"event": "import_error"}),
-    ("exits_at_import", {"event": "import_error", "error": "SystemExit: 3 "}),
-], ids=["syntax", "exit"])
-def test_run_checks_reports_a_module_that_does_not_import(tmp_path, few_cases, name, event):
-    events = events_of(student(tmp_path, name), few_cases)
-    assert len(events) == 1
-    assert events[0]["event"] == event["event"]
-    assert event.get("error", f"({name}.py, line 1)")[:-1] in events[0]["error"]
-
-
-@pytest.mark.parametrize("name, found", [
-    ("no_opening_bid", "no such name"), ("not_callable", "a str, not a function"),
-])
-def test_run_checks_reports_a_missing_function_then_checks_the_others(
-        tmp_path, few_cases, name, found):
-    events = events_of(student(tmp_path, name), few_cases)
-    assert events[1] == {"event": "missing", "function": "openingBid", "found": found}
-    assert {event["function"] for event in events[2:]} == {"highCardPoints",
-                                                           "distributionPoints"}
-
-
-def test_run_checks_reports_printing_at_import(tmp_path, few_cases):
-    events = events_of(student(tmp_path, "prints"), few_cases)
-    assert events[0] == {"event": "printed", "during": "import", "text": "loading\n"}
-    assert events[2]["printed"] == f"counting {few_cases[0].hand[:2]}\n"
-
-
-def test_import_module_reads_any_file_as_python(tmp_path):
-    path = tmp_path / "solution.txt"
-    path.write_text("answer = 42\n")
-    module, printed, error = import_module(str(path))
-    assert (module.answer, module.__file__, printed, error) == (42, str(path), "", "")
-    del sys.modules["solution"]
-
-
-def test_a_module_named_bidder_is_checked_not_confused_with_the_reference(tmp_path):
-    folder = tmp_path / "named"
-    folder.mkdir()
-    (folder / "bidder.py").write_text(REFERENCE_IMPORT)
-    report = check_module(str(folder / "bidder.py"), hands=5)
-    assert report.passed
-    assert report.module == "bidder.py"
-
-
-def test_a_notebook_is_reported_as_not_python(tmp_path):
-    path = tmp_path / "solution.ipynb"
-    path.write_text('{\n "cells": [],\n "metadata": {"trusted": true},\n "nbformat": 4\n}\n')
-    report = check_module(str(path), hands=0)
-    assert report.problems == ("solution.ipynb could not be imported: NameError: name "
-                               "'true' is not defined (solution.ipynb, line 3, in "
-                               "<module>)",)
-
-
-def test_import_module_names_a_module_that_would_shadow_another(tmp_path):
-    folder = tmp_path / "json"
-    folder.mkdir()
-    (folder / "json.py").write_text(REFERENCE_IMPORT)
-    module, printed, error = import_module(str(folder / "json.py"))
-    assert (module.__name__, printed, error) == ("student_solution", "", "")
-    assert sys.modules["json"] is json
-    del sys.modules["student_solution"]
-
-
-def call(function, want=1):
-    return call_function(function, "AS", want, __file__)
-
-
-def raise_here(hand):
-    raise KeyError(hand)
-
-
-@pytest.mark.parametrize("function, outcome", [
-    (lambda hand: 1, {"agreed": True, "value": "1", "type": "int", "printed": ""}),
-    (lambda hand: 1.0, {"agreed": True, "value": "1.0", "type": "float", "printed": ""}),
-    (lambda hand: "1", {"agreed": False, "value": "'1'", "type": "str", "printed": ""}),
-    (lambda hand: print("x") or 1, {"agreed": True, "value": "1", "type": "int",
-                                    "printed": "x\n"}),
-    (lambda hand: "y" * 100, {"agreed": False, "value": "'" + "y" * 58 + "…",
-                              "type": "str", "printed": ""}),
-], ids=["equal", "equal-float", "string", "prints", "long"])
-def test_call_function_compares_with_equals(function, outcome):
-    assert call(function) == outcome
-
-
-def test_call_function_reports_an_exception_with_its_line():
-    outcome = call(raise_here)
-    assert outcome == {"agreed": False, "printed": "",
-                       "error": f"KeyError: 'AS' (test_checking.py, line "
-                                f"{raise_here.__code__.co_firstlineno + 1}, in raise_here)"}
-
-
-def test_call_function_reports_an_answer_that_cannot_be_compared():
-    class Stubborn:
-        def __eq__(self, other):
-            raise TypeError("no comparing")
-    outcome = call(lambda hand: Stubborn())
-    assert outcome["agreed"] is False
-    assert outcome["type"] == "Stubborn"
-    assert outcome["error"].startswith("comparing the answer with == raised TypeError: "
-                                       "no comparing")
-
-
-@pytest.mark.parametrize("value, text", [
-    (None, "None"), ("None", "'None'"), (13, "13"), ([1, 2], "[1, 2]"),
-])
-def test_safe_repr(value, text):
-    assert safe_repr(value) == text
-
-
-def test_safe_repr_survives_a_broken_repr():
-    class Broken:
-        def __repr__(self):
-            raise RuntimeError
-    assert safe_repr(Broken()) == "<a Broken whose repr() fails>"
-
-
-@pytest.mark.parametrize("error, text", [
-    (ValueError("bad hand"), "ValueError: bad hand"),
-    (SystemExit(), "SystemExit"),
-    (KeyError("x"), "KeyError: 'x'"),
-])
-def test_describe_error_without_a_traceback(error, text):
-    assert describe_error(error, __file__) == text
-
-
-def test_child_main_reads_cases_and_writes_results(tmp_path, monkeypatch, few_cases):
-    monkeypatch.setattr(sys, "path", list(sys.path))
-    monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    path = student(tmp_path, "uses_sibling")
-    cases_path, results_path = tmp_path / "cases.json", tmp_path / "results.jsonl"
-    cases_path.write_text(json.dumps({
-        "hands": [case.hand for case in few_cases[:2]],
-        "expected": {name: [case.expected[index] for case in few_cases[:2]]
-                     for index, name in enumerate(FUNCTIONS)}}))
-    child_main([path, str(cases_path), str(results_path)])
-    events = [json.loads(line) for line in results_path.read_text().splitlines()]
-    assert [event.get("agreed") for event in events] == [None] + [True] * 6
-    assert sys.dont_write_bytecode is True
-    assert not (tmp_path / "uses_sibling" / "__pycache__").exists()
-    del sys.modules["uses_sibling"], sys.modules["helper"]
-
-
-# the parent: a real child process ---------------------------------------------
-
-def check(tmp_path, name, **options) -> Report:
-    options.setdefault("hands", 20)
-    return check_module(student(tmp_path, name), **options)
-
-
-def test_a_correct_module_passes(tmp_path):
-    report = check(tmp_path, "correct")
-    assert report.passed
-    assert report.problems == report.warnings == report.mismatches == ()
-    assert all(report.agreement(name) == (len(report.cases),) * 2 for name in FUNCTIONS)
-
-
-def test_a_module_importing_its_own_helper_passes(tmp_path):
-    assert check(tmp_path, "uses_sibling").passed
-
-
-def test_the_string_none_fails_every_hand_that_opens_nothing(tmp_path):
-    report = check(tmp_path, "string_none")
-    no_bid = [case for case in report.cases if case.expected[2] is None]
-    assert report.agreement("openingBid", "R9") == (0, len(no_bid))
-    assert report.agreement("openingBid", "R3")[0] == report.agreement("openingBid", "R3")[1]
-    assert {(call.value, call.type) for call in report.mismatches} == {("'None'", "str")}
-    assert not report.passed
-
-
-def test_balanced_13_to_15_hcp_is_caught(tmp_path):
-    report = check(tmp_path, "balanced_13_15", hands=200)
-    wrong = [report.cases[call.case] for call in report.mismatches]
-    assert wrong and all(case.rule == "R3" for case in wrong)
-    assert {call.value for call in report.mismatches} == {"'1NT'"}
-    assert any(case.kind == "threshold" for case in wrong)
-
-
-def test_a_raising_module_is_reported_with_its_line(tmp_path):
-    report = check(tmp_path, "raises")
-    errors = {call.error for call in report.mismatches}
-    assert errors and all(error.startswith("KeyError: ") and
-                          error.endswith("(raises.py, line 4, in openingBid)")
-                          for error in errors)
-    assert report.agreement("highCardPoints") == (len(report.cases),) * 2
-
-
-def test_an_endless_loop_is_stopped_by_the_time_limit(tmp_path):
-    report = check(tmp_path, "loops", hands=0, timeout=1)
-    first = report.cases[0].hand
-    assert report.problems == (
-        f"no answer within 1 s: stopped while computing openingBid({first!r}) "
-        f"(an endless loop?); {2 * len(report.cases)} of {3 * len(report.cases)} "
-        f"calls were checked",)
-    assert report.agreement("distributionPoints") == (len(report.cases),) * 2
-    assert not report.passed
-
-
-def test_a_missing_function_is_named(tmp_path):
-    report = check(tmp_path, "no_opening_bid")
-    assert report.problems == ("no_opening_bid.py has no function openingBid (no such "
-                               "name): define it with exactly that name",)
-    assert report.agreement("openingBid") == (0, len(report.cases))
-    assert not report.passed
-
-
-def test_a_module_that_does_not_import_is_named(tmp_path):
-    report = check(tmp_path, "syntax_error")
-    assert len(report.problems) == 1
-    assert report.problems[0].startswith("syntax_error.py could not be imported: "
-                                         "SyntaxError: expected ':'")
-    assert report.calls == ()
-
-
-def test_printing_is_a_warning_not_a_failure(tmp_path):
-    report = check(tmp_path, "prints")
-    assert report.passed
-    assert report.warnings[0].startswith(
-        "the module prints to standard output while being imported: 'loading'")
-    assert report.warnings[1].startswith(
-        "the module prints to standard output while computing highCardPoints(")
-
-
-def test_junk_answers_are_mismatches_with_their_types(tmp_path):
-    report = check(tmp_path, "junk")
-    kinds = {(call.function, call.type, call.value) for call in report.mismatches}
-    assert ("distributionPoints", "list", "[0]") in kinds
-    assert ("openingBid", "Weird", "<a Weird whose repr() fails>") in kinds
-    assert report.agreement("highCardPoints")[0] < len(report.cases)
-
-
-def test_a_module_ending_the_process_is_reported(tmp_path):
-    report = check(tmp_path, "ends_process", hands=0)
-    first = report.cases[0].hand
-    assert report.problems == (
-        f"the process ended (exit status 7) while computing distributionPoints({first!r})"
-        f"; {len(report.cases)} of {3 * len(report.cases)} calls were checked",)
-    assert report.warnings[-1] == (
-        "the module prints to standard output directly to the terminal: 'bye'; graded "
-        "functions should return their answer and print nothing")
-
-
-def test_reading_input_gets_end_of_file_not_a_hang(tmp_path):
-    report = check(tmp_path, "reads_input", hands=0)
-    assert {call.error for call in report.mismatches} == {
-        "EOFError: EOF when reading a line (reads_input.py, line 4, in openingBid)"}
-
-
-# the report --------------------------------------------------------------------
 
 CASES = (Case("h1", "worked", "worked example 1", "R3", (12, 1, "1C")),
          Case("h2", "random", "random hand 1 (seed 1)", "R9", (5, 0, None)))
+SEALED = Isolation("bubblewrap", ("no network", "wall 2 s"))
 
 
-def test_build_report_when_the_process_ends_before_importing():
-    report = build_report("/x/sol.py", CASES, [], 1, "", "Traceback...\nMemoryError\n", 5)
-    assert report.problems == ("the process ended (exit status 1) while importing sol.py: "
-                               "'MemoryError'",)
+def outcome(*lines: bytes, status=0, dropped=0, output=b"", output_dropped=0) -> Outcome:
+    channel = b"".join(raw + b"\n" for raw in lines)
+    return Outcome(status, channel, dropped, output, output_dropped, SEALED, 0.1)
 
 
-def test_build_report_when_importing_takes_too_long():
-    report = build_report("/x/sol.py", CASES, [], None, "", "", 2.5)
-    assert report.problems == ("no answer within 2.5 s: stopped while importing sol.py "
-                               "(an endless loop?)",)
+def every_call(value=INT) -> list[bytes]:
+    return [line(**call(function, case, value)) for function in FUNCTIONS for case in (0, 1)]
+
+
+IMPORTED = line(event="imported", printed="")
+DONE = line(event="done")
+
+
+@pytest.mark.parametrize("lines, problem", [
+    ([IMPORTED, *every_call(), DONE], ""),
+    ([line(event="missing", function="openingBid", found="x")], "the first line is not"),
+    ([IMPORTED, *every_call(), DONE, DONE], "a line after the last"),
+    ([line(event="import_error", error=ERROR, printed=""), DONE], "a line after the last"),
+    ([IMPORTED, IMPORTED], "a second import"),
+    ([IMPORTED, line(event="missing", function="print", found="x")], "out of order"),
+    ([IMPORTED, line(event="missing", function="openingBid", found="x"),
+      line(event="missing", function="highCardPoints", found="x")], "out of order"),
+    ([IMPORTED, *every_call()[:1], line(event="missing", function="openingBid", found="x")],
+     "a missing function out of order"),
+    ([IMPORTED, *every_call()[1:]], "a call out of order"),
+    ([IMPORTED, *every_call(), line(**call())], "a call out of order"),
+    ([IMPORTED, *every_call()[:5], DONE], "the end before every call"),
+], ids=["in-order", "no-import-first", "after-done", "after-import-error", "two-imports",
+        "unknown-missing", "missing-backwards", "missing-after-calls", "skips-a-call",
+        "one-call-too-many", "done-early"])
+def test_read_channel_follows_the_runners_order(lines, problem):
+    events, found = read_channel(outcome(*lines), CASES)
+    assert problem in found if problem else found == ""
+    assert len(events) < len(lines) if problem else len(events) == len(lines)
+
+
+def test_read_channel_ignores_a_line_cut_short_and_counts_a_flood():
+    events, problem = read_channel(
+        Outcome(0, IMPORTED + b"\n" + b'{"event": "ca', 5_000, b"", 0, SEALED, 0.1), CASES)
+    assert [event["event"] for event in events] == ["imported"]
+    assert problem == "5,000 bytes more than any answers need"
+
+
+# verdicts: exact types ---------------------------------------------------------------
+
+def answer(kind, value=None, type_name="", text="") -> Answer:
+    names = {"int": "int", "str": "str", "none": "NoneType"}
+    return Answer(kind, value, type_name or names.get(kind, ""), text)
+
+
+@pytest.mark.parametrize("function, given, expected, cause, hint", [
+    ("highCardPoints", answer("int", 12), 12, RIGHT, ""),
+    ("highCardPoints", answer("int", 11), 12, WRONG, "the count is 12"),
+    ("highCardPoints", answer("other", type_name="float", text="12.0"), 12, WRONG_TYPE,
+     "return an int"),
+    ("highCardPoints", answer("other", type_name="bool", text="True"), 1, WRONG_TYPE,
+     "return an int"),
+    ("highCardPoints", answer("other", type_name="Number", text="12"), 12, WRONG_TYPE,
+     "return an int"),
+    ("distributionPoints", answer("str", "1"), 1, WRONG_TYPE, "return an int, not a string"),
+    ("distributionPoints", answer("none"), 0, WRONG_TYPE,
+     "return the count as an int (is a return statement missing?)"),
+    ("openingBid", answer("str", "1C"), "1C", RIGHT, ""),
+    ("openingBid", answer("none"), None, RIGHT, ""),
+    ("openingBid", answer("str", "1D"), "1C", WRONG, "the rules open 1C"),
+    ("openingBid", answer("str", "1C"), None, WRONG, "the rules open nothing"),
+    ("openingBid", answer("none"), "2NT", WRONG, "the rules open 2NT"),
+    ("openingBid", answer("str", "None"), None, WRONG_TYPE,
+     "for no bid return the value None, not a string"),
+    ("openingBid", answer("str", " Pass "), None, WRONG_TYPE,
+     "for no bid return the value None, not a string"),
+    ("openingBid", answer("str", ""), None, WRONG_TYPE,
+     "for no bid return the value None, not a string"),
+    ("openingBid", answer("str", "None"), "1S", WRONG,
+     "the rules open 1S (and no bid is the value None, not a string)"),
+    ("openingBid", answer("str", "1c"), "1C", SPELLING, "write the bid as '1C'"),
+    ("openingBid", answer("str", "1 ♠\ufe0f"), "1S", SPELLING, "write the bid as '1S'"),
+    ("openingBid", answer("str", "2N"), "2NT", SPELLING, "write the bid as '2NT'"),
+    ("openingBid", answer("str", "1 no trump"), "1NT", SPELLING, "write the bid as '1NT'"),
+    ("openingBid", answer("other", type_name="Text", text="'1C'"), "1C", WRONG_TYPE,
+     "return a str such as '1C', or the value None for no bid"),
+    ("openingBid", answer("int", 1), "1C", WRONG_TYPE,
+     "return a str such as '1C', or the value None for no bid"),
+    ("openingBid", answer("raised", type_name="KeyError", text="'5C'"), "1C", RAISED, ""),
+], ids=["right-int", "wrong-int", "float", "bool", "int-subclass", "str-for-int",
+        "none-for-int", "right-bid", "right-none", "wrong-bid", "bid-for-none",
+        "none-for-bid", "string-None", "string-Pass", "empty-string", "string-None-for-bid",
+        "lower-case", "symbol", "2N", "no-trump", "str-subclass", "int-for-bid", "raised"])
+def test_judge_compares_with_exact_types_and_names_the_cause(function, given, expected,
+                                                             cause, hint):
+    verdict = judge(function, 3, given, expected)
+    assert (verdict.cause, verdict.hint, verdict.case) == (cause, hint, 3)
+    assert verdict.right is (cause == RIGHT)
+
+
+@pytest.mark.parametrize("given, shown", [
+    (answer("int", 12), "12 (int)"),
+    (answer("str", "None"), "'None' (str)"),
+    (answer("str", "\x1b[2J"), "'\\x1b[2J' (str)"),
+    (answer("none"), "None"),
+    (answer("other", type_name="float", text="12.0"), "12.0 (float)"),
+    (answer("other", type_name="A\x1b[2J", text="<\x1b[31m>"), "<U+001B[31m> (AU+001B[2J)"),
+    (Answer("raised", None, "ValueError", "bad\x07", 3, "openingBid"),
+     "raised ValueError: badU+0007 (s.py, line 3, in openingBid)"),
+    (Answer("raised", None, "SystemExit", ""), "raised SystemExit"),
+], ids=["int", "string-none", "escape-in-str", "none", "other", "escapes-in-other",
+        "raised", "raised-no-message"])
+def test_answers_are_shown_escaped(given, shown):
+    assert given.shown("s.py") == shown
+
+
+def test_an_answer_comes_from_a_checked_event():
+    assert Answer.from_event(call(printed="hi")) == Answer("int", 12, "int", printed="hi")
+    assert Answer.from_event(call(value={"kind": "none"})) == Answer("none", None, "NoneType")
+    assert Answer.from_event(call(value={"kind": "other", "type": "A", "repr": "a"})) == (
+        Answer("other", None, "A", "a"))
+    assert Answer.from_event(call(value=None, error=ERROR)) == (
+        Answer("raised", None, "KeyError", "'5C'", 4, "openingBid"))
+
+
+# the report ---------------------------------------------------------------------------
+
+def verdict(function, case, cause=RIGHT, given=None) -> Verdict:
+    return Verdict(function, case, given or answer("int", 1), cause)
 
 
 def test_report_counts_per_function_and_rule():
-    calls = (Call("highCardPoints", 0, True), Call("highCardPoints", 1, False, "4", "int"),
-             Call("distributionPoints", 0, True), Call("distributionPoints", 1, True),
-             Call("openingBid", 0, True), Call("openingBid", 1, False, "'None'", "str"))
-    report = Report("sol.py", CASES, calls)
+    verdicts = (verdict("highCardPoints", 0), verdict("highCardPoints", 1, WRONG),
+                verdict("distributionPoints", 0), verdict("distributionPoints", 1),
+                verdict("openingBid", 0))
+    report = Report("sol.py", CASES, verdicts)
     assert report.agreement("highCardPoints") == (1, 2)
     assert report.agreement("highCardPoints", "R9") == (0, 1)
-    assert report.agreement("openingBid", "R3") == (1, 1)
+    assert report.agreement("openingBid", "R9") == (0, 0)
+    assert [report.status(name) for name in FUNCTIONS] == [CHECKED, CHECKED, PARTLY]
+    assert (report.hands(), report.hands("R3")) == (2, 1)
     assert report.rules == ("R3", "R9")
-    assert report.mismatches == (calls[1], calls[5])
+    assert report.mismatches == (verdicts[1],)
     assert (report.count("worked"), report.count("threshold")) == (1, 0)
     assert not report.passed
 
 
-@pytest.mark.parametrize("calls, problems, passed", [
-    (tuple(Call(name, case, True) for name in FUNCTIONS for case in (0, 1)), (), True),
-    (tuple(Call(name, case, True) for name in FUNCTIONS[:2] for case in (0, 1)), (), False),
-    (tuple(Call(name, case, True) for name in FUNCTIONS for case in (0, 1)), ("x",), False),
-], ids=["all-agree", "calls-missing", "a-problem"])
-def test_report_passes_only_when_every_call_agrees(calls, problems, passed):
-    assert Report("sol.py", CASES, calls, problems).passed is passed
+def test_a_function_never_called_is_not_checked_and_a_missing_one_is_missing():
+    report = Report("sol.py", CASES, (verdict("highCardPoints", 0),),
+                    missing=("openingBid",))
+    assert [report.status(name) for name in FUNCTIONS] == [PARTLY, NOT_CHECKED, MISSING]
+
+
+@pytest.mark.parametrize("verdicts, problems, passed", [
+    (tuple(verdict(name, case) for name in FUNCTIONS for case in (0, 1)), (), True),
+    (tuple(verdict(name, case) for name in FUNCTIONS[:2] for case in (0, 1)), (), False),
+    (tuple(verdict(name, case) for name in FUNCTIONS for case in (0, 1)), ("x",), False),
+], ids=["all-right", "calls-missing", "a-problem"])
+def test_report_passes_only_when_every_call_is_right(verdicts, problems, passed):
+    assert Report("sol.py", CASES, verdicts, problems).passed is passed
+
+
+def test_groups_lead_with_the_biggest_and_take_the_simplest_example():
+    cases = (Case("AS KS QS JS AH KH QH JH AD KD QD JD AC", "random", "r", "R3", (0, 0, "1C")),
+             Case("2S 3S", "worked", "w", "R3", (0, 0, "1C")),
+             Case("3S", "random", "r", "R3", (0, 0, "1C")),
+             Case("4S", "random", "r", "R9", (0, 0, None)))
+    verdicts = (verdict("openingBid", 0, WRONG), verdict("openingBid", 1, WRONG),
+                verdict("openingBid", 2, WRONG), verdict("openingBid", 3, WRONG_TYPE),
+                verdict("highCardPoints", 3, WRONG_TYPE))
+    groups = Report("s.py", cases, verdicts).groups()
+    assert [(group.function, group.rule, group.cause, len(group.verdicts))
+            for group in groups] == [("openingBid", "R3", WRONG, 3),
+                                     ("highCardPoints", None, WRONG_TYPE, 1),
+                                     ("openingBid", None, WRONG_TYPE, 1)]
+    assert groups[0].example is verdicts[1]
+
+
+def test_a_stub_returning_none_everywhere_is_called_out():
+    nothing = answer("none")
+    verdicts = (Verdict("highCardPoints", 0, nothing, WRONG_TYPE),
+                Verdict("openingBid", 0, nothing, WRONG), Verdict("openingBid", 1, nothing, RIGHT))
+    assert Report("s.py", CASES, verdicts).stubs == ("highCardPoints", "openingBid")
+    right_nones = (Verdict("openingBid", 1, nothing, RIGHT),)
+    assert Report("s.py", CASES, right_nones).stubs == ()
+
+
+def test_build_report_judges_every_call():
+    report = build_report("/x/sol.py", CASES, outcome(IMPORTED, *every_call(), DONE))
+    assert report.module == "sol.py" and report.isolation == SEALED
+    assert [verdict.cause for verdict in report.verdicts] == [
+        RIGHT, WRONG, WRONG, WRONG, WRONG_TYPE, WRONG_TYPE]
+    assert report.problems == report.warnings == ()
+
+
+@pytest.mark.parametrize("lines, status, problem", [
+    ([], 1, "the process ended (exit status 1) while importing sol.py"),
+    ([], -9, "the process was killed by signal 9 (SIGKILL) while importing sol.py"),
+    ([], -200, "the process was killed by signal 200 (unknown) while importing sol.py"),
+    ([], None, "no answer within the time limit (wall 2 s): stopped while importing "
+               "sol.py (an endless loop?)"),
+    ([IMPORTED, *every_call()[:3]], 7,
+     "the process ended (exit status 7) while computing distributionPoints('h2'); "
+     "3 of 6 calls were checked"),
+    ([IMPORTED, *every_call()], 0, "the process ended (exit status 0) while finishing"),
+    ([IMPORTED, *(line(event="missing", function=name, found="x") for name in FUNCTIONS)],
+     0, "the process ended (exit status 0) while finishing"),
+    ([IMPORTED, b"junk", DONE], 0,
+     "the module wrote on the checker's channel (a line is not JSON text); nothing "
+     "after that was trusted"),
+], ids=["exit", "signal", "unknown-signal", "timeout-at-import", "exit-in-a-call",
+        "no-done", "all-missing", "corrupted"])
+def test_build_report_says_what_stopped_the_answers(lines, status, problem):
+    report = build_report("/x/sol.py", CASES, outcome(*lines, status=status))
+    assert problem in report.problems
+    assert not report.passed
+
+
+def test_build_report_without_a_wall_limit_in_the_isolation():
+    bare = Outcome(None, b"", 0, b"", 0, Isolation("fallback", ()), 1.0)
+    assert build_report("s.py", CASES, bare).problems == (
+        "no answer within the time limit (time): stopped while importing s.py "
+        "(an endless loop?)",)
+
+
+def test_build_report_names_import_errors_and_missing_functions():
+    report = build_report("/x/sol.py", CASES, outcome(
+        line(event="import_error", printed="hello\n",
+             error={"type": "ModuleNotFoundError", "message": "No module named 'bidder'",
+                    "line": 1, "where": "<module>"})))
+    assert report.problems == (
+        "sol.py could not be imported: ModuleNotFoundError: No module named 'bidder' "
+        "(sol.py, line 1, in <module>); the reference package is not available to the "
+        "code being checked: write the three functions in the module itself",)
+    assert report.warnings == ("the module prints to standard output while being "
+                               "imported: hello; graded functions should return their "
+                               "answer and print nothing",)
+    assert not report.imported
+    report = build_report("/x/sol.py", CASES, outcome(
+        IMPORTED, line(event="missing", function="openingBid", found="a str, not a function"),
+        *every_call()[:4], DONE))
+    assert report.problems == ("sol.py has no function openingBid (a str, not a "
+                               "function): define it with exactly that name",)
+    assert report.missing == ("openingBid",) and report.imported
+
+
+def test_build_report_warns_of_printing_and_of_output_dropped():
+    calls = [line(**call(function, case, printed="count" if case else ""))
+             for function in FUNCTIONS for case in (0, 1)]
+    report = build_report("/x/sol.py", CASES, outcome(
+        IMPORTED, *calls, DONE, output=b"\x1b[2Jboo", output_dropped=10_000))
+    assert report.warnings == (
+        "the module prints to standard output while computing highCardPoints('h2'): "
+        "count; graded functions should return their answer and print nothing",
+        "the module wrote directly to its output: U+001B[2Jboo (and 10,000 more bytes, "
+        "dropped); graded functions should return their answer and print nothing")

@@ -16,11 +16,9 @@ from click.testing import CliRunner
 
 from bidder import RULES, explain
 from bidder.cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, parse_hand
-from bidder.checking import Call, Case
-from bidder.cli import (Failure, can_show_symbols, check_lines, cli, gunicorn_command,
-                        hand_picture, holding, input_size, main, mismatch_lines, painter,
-                        progress, served_environment, stats_lines, summary_lines,
-                        terminated, type_hint, why)
+from bidder.cli import (Failure, can_show_symbols, cli, gunicorn_command, hand_picture,
+                        holding, input_size, main, painter, progress, served_environment,
+                        stats_lines, summary_lines, terminated)
 from bidder.dealing import deal_set, parse_bid, statistics
 from bidder.grading import Row, summarise
 
@@ -474,45 +472,51 @@ def test_stats_refuses_a_count_out_of_range(hands):
 
 # check -------------------------------------------------------------------------
 
+STUDENTS = Path(__file__).parent / "students"
+
+
 def write_student(tmp_path, source: str) -> Path:
     path = tmp_path / "solution.py"
     path.write_text(source)
+    (tmp_path / "correct.py").write_text((STUDENTS / "correct.py").read_text())
     return path
 
 
-REFERENCE = "from bidder import highCardPoints, distributionPoints, openingBid\n"
+CORRECT = "from correct import highCardPoints, distributionPoints, openingBid\n"
 
 
 def test_check_passes_a_correct_module(tmp_path):
-    result = run("check", write_student(tmp_path, REFERENCE), "--hands", "30")
+    result = run("check", write_student(tmp_path, CORRECT), "--hands", "30")
     assert result.exit_code == 0
     assert result.stdout.startswith("Checking solution.py: ")
+    assert "Isolation: " in result.stdout
     assert "openingBid" in result.stdout and "100.0%" in result.stdout
     assert result.stdout.endswith("Result: every answer agrees with the reference\n")
-    assert "First mismatches" not in result.stdout
+    assert "Wrong answers" not in result.stdout
 
 
 def test_check_reports_the_string_none_plainly(tmp_path):
-    source = REFERENCE + ("from bidder import openingBid as reference\n"
-                          "def openingBid(hand):\n"
-                          "    return str(reference(hand))\n")
+    source = CORRECT + ("from correct import openingBid as right\n"
+                        "def openingBid(hand):\n"
+                        "    return str(right(hand))\n")
     result = run("check", write_student(tmp_path, source), "--hands", "30", "--shown", "2")
     out = result.stdout
     assert result.exit_code == 1
-    assert "     expected: None (no bid)\n" in out
-    assert "     actual:   'None' (str): return the value None, not a string\n" in out
+    assert "     expected: None\n" in out
+    assert "     actual:   'None' (str); for no bid return the value None, not a string\n" in out
     assert "R9 no bid" in out and "0.0%" in out
-    assert "First mismatches (2 of " in out
+    assert "Wrong answers, the biggest group first (1 group, " in out
     assert "     why: No opening bid (R9)" in out
 
 
 def test_check_reports_problems_and_warnings(tmp_path):
-    source = "print('hello')\nfrom bidder import highCardPoints\n"
+    source = "print('hello')\nfrom correct import highCardPoints\n"
     result = run("check", write_student(tmp_path, source), "--hands", "0")
     assert result.exit_code == 1
     assert "Problems\n  solution.py has no function distributionPoints" in result.stdout
     assert "Warnings\n  the module prints to standard output while being imported" in (
         result.stdout)
+    assert re.search(r"distributionPoints +missing\n", result.stdout)
     assert "some answers differ from the reference, or were not given" in result.stdout
 
 
@@ -521,93 +525,47 @@ def test_check_stops_an_endless_loop(tmp_path):
     result = run("check", write_student(tmp_path, source), "--hands", "0",
                  "--timeout", "0.5")
     assert result.exit_code == 1
-    assert "no answer within 0.5 s: stopped while computing highCardPoints(" in (
-        click.unstyle(result.stdout).replace("\n  ", " "))
+    assert "no answer within the time limit (wall 0.5 s): stopped while computing " \
+           "highCardPoints(" in " ".join(result.stdout.split())
+
+
+def test_check_takes_its_seed_from_the_environment(tmp_path):
+    path = write_student(tmp_path, CORRECT)
+    first = run("check", path, "--hands", "3", env={"BIDDER_CHECK_SEED": "5"})
+    again = run("check", path, "--hands", "3", "--seed", "5")
+    assert first.exit_code == again.exit_code == 0
+    assert first.stdout == again.stdout
+
+
+def test_check_in_the_fallback_says_so(tmp_path):
+    result = run("check", write_student(tmp_path, CORRECT), "--hands", "0",
+                 "--isolation", "fallback", "--memory", "512")
+    assert result.exit_code == 0
+    assert "Isolation: fallback: own session" in result.stdout
+    assert "memory 512 MiB" in " ".join(result.stdout.split())
+    assert "(no sandbox: the fallback was asked for)" in " ".join(result.stdout.split())
+
+
+def test_check_refuses_to_run_unsealed_when_the_sandbox_is_demanded(tmp_path, monkeypatch):
+    from bidder import sandbox
+
+    monkeypatch.setattr(sandbox, "bubblewrap_problem", lambda: "bwrap is not installed")
+    result = run("check", write_student(tmp_path, CORRECT), "--isolation", "bubblewrap")
+    assert result.exit_code == 2
+    assert "the sandbox was demanded but bwrap is not installed" in result.stderr
 
 
 @pytest.mark.parametrize("args, message", [
     (["missing.py"], "'missing.py' does not exist"),
     ([__file__, "--timeout", "0"], "0 is not in the range x>=0.1"),
     ([__file__, "--hands", "-1"], "-1 is not in the range"),
+    ([__file__, "--memory", "1"], "1 is not in the range 64<=x<=65536"),
+    ([__file__, "--isolation", "docker"], "'docker' is not one of"),
 ])
 def test_check_usage_errors_exit_2(args, message):
     result = run("check", *args)
     assert result.exit_code == 2
     assert message in result.stderr
-
-
-CASE = Case(YARBOROUGH, "random", "random hand 3 (seed 1)", "R9", (0, 2, None))
-
-
-@pytest.mark.parametrize("call, lines", [
-    (Call("openingBid", 0, False, "'1C'", "str"),
-     ["  1. openingBid('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
-      "[random hand 3 (seed 1)]",
-      "     expected: None (no bid)",
-      "     actual:   '1C' (str): return the value None, not a string"]),
-    (Call("highCardPoints", 0, False, "'0'", "str"),
-     ["  1. highCardPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
-      "[random hand 3 (seed 1)]",
-      "     expected: 0 (int)",
-      "     actual:   '0' (str): return an int, not a str",
-      "     why: 0 HCP: none (A 4, K 3, Q 2, J 1)"]),
-    (Call("distributionPoints", 0, False, "3", "int"),
-     ["  1. distributionPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
-      "[random hand 3 (seed 1)]",
-      "     expected: 2 (int)",
-      "     actual:   3 (int)",
-      "     why: 2 distribution points: spades 5 cards: 1; hearts 5 cards: 1 (1 per card "
-      "beyond\n          4)"]),
-    (Call("highCardPoints", 0, False, error="ValueError: no (s.py, line 3, in f)"),
-     ["  1. highCardPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
-      "[random hand 3 (seed 1)]",
-      "     expected: 0 (int)",
-      "     actual:   raised ValueError: no (s.py, line 3, in f)",
-      "     why: 0 HCP: none (A 4, K 3, Q 2, J 1)"]),
-    (Call("highCardPoints", 0, False, "<W>", "W", "comparing the answer with == raised X"),
-     ["  1. highCardPoints('9S 8S 7S 6S 5S 9H 8H 7H 6H 5H 9D 8D 2C')   "
-      "[random hand 3 (seed 1)]",
-      "     expected: 0 (int)",
-      "     actual:   <W> (W); comparing the answer with == raised X",
-      "     why: 0 HCP: none (A 4, K 3, Q 2, J 1)"]),
-], ids=["str-for-none", "str-for-int", "wrong-number", "raised", "not-comparable"])
-def test_mismatch_lines(call, lines):
-    assert mismatch_lines(1, call, CASE)[:len(lines)] == lines
-
-
-@pytest.mark.parametrize("function, hand, start", [
-    ("highCardPoints", EXAMPLE_HAND, "12 HCP: AS 4, KH 3, AD 4, JD 1 (A 4, K 3, Q 2, J 1)"),
-    ("distributionPoints", BALANCED_19, "0 distribution points: no suit longer than 4"),
-    ("openingBid", BALANCED_19, "1C by R3 (1 of a minor)"),
-])
-def test_why_explains_the_right_answer(function, hand, start):
-    assert why(function, hand)[0].startswith(start)
-
-
-def test_why_adds_the_notes_for_a_bid():
-    assert why("openingBid", BALANCED_19)[1].startswith("R4 also applies")
-
-
-@pytest.mark.parametrize("expected, call, hint", [
-    (None, Call("openingBid", 0, False, "'Pass'", "str"),
-     ": return the value None, not a string"),
-    (3, Call("highCardPoints", 0, False, "3.5", "float"), ": return an int, not a float"),
-    (3, Call("highCardPoints", 0, False, "[3]", "list"), ": return an int, not a list"),
-    (3, Call("highCardPoints", 0, False, "Three", "Integer"),
-     ": return an int, not an Integer"),
-    ("1C", Call("openingBid", 0, False, "'1D'", "str"), ""),
-])
-def test_type_hint(expected, call, hint):
-    assert type_hint(expected, call) == hint
-
-
-def test_check_lines_for_a_report_with_nothing_checked():
-    from bidder.checking import Report
-
-    lines = check_lines(Report("s.py", (), (), ("s.py could not be imported: x",)), 5)
-    assert lines[0] == ("Checking s.py: 0 hands (0 worked examples, 0 on the thresholds, "
-                        "0 random), compared with ==")
-    assert "highCardPoints                   0/0        -" in lines
 
 
 # serve -------------------------------------------------------------------------

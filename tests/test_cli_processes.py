@@ -180,11 +180,12 @@ def test_stats_as_a_process():
 
 def test_check_as_a_process(tmp_path):
     solution = tmp_path / "solution.py"
-    solution.write_text("from bidder import highCardPoints, distributionPoints\n"
+    solution.write_text("def highCardPoints(hand):\n    return 0\n"
+                        "def distributionPoints(hand):\n    return 0\n"
                         "def openingBid(hand):\n    return 'Pass'\n")
     result = bidder("check", solution, "--hands", "20")
     assert result.returncode == 1
-    assert "actual:   'Pass' (str)" in result.stdout
+    assert "actual:   'Pass' (str); for no bid return the value None" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
 
 

@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser_needs import missing
+from needs import missing
 
 HERE = Path(__file__).resolve().parent
 PROJECT_ROOT = HERE.parents[1]

@@ -7,7 +7,7 @@ import pytest
 
 from bidder import openingBid
 
-from browser_needs import missing
+from needs import missing
 
 pytestmark = pytest.mark.e2e
 

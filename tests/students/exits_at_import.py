@@ -1,0 +1,4 @@
+"""Leaves at import."""
+import sys
+
+sys.exit(3)

@@ -1,0 +1,3 @@
+"""Never ends at import."""
+while True:
+    pass
