@@ -36,6 +36,11 @@ class Between:
         return _MEASURES[self.measure]
 
     @property
+    def reads(self) -> str:
+        """The fact of the hand the condition depends on alone: 'hcp' or 'points'."""
+        return self.measure
+
+    @property
     def text(self) -> str:
         """The condition as written in the rule list, e.g. '16-18 HCP' or '22+ points'."""
         span = f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
@@ -74,6 +79,7 @@ class Balanced:
     """The hand is balanced."""
 
     text = "a balanced hand"
+    reads = "lengths"  # the fact of the hand the condition depends on alone
 
     def gap(self, tally: Tally) -> int:
         """0 when balanced, else 1: shape is all or nothing."""
@@ -103,6 +109,7 @@ class LongSuit:
     suits: tuple[Suit, ...]
     low: int
     high: int | None = None
+    reads = "lengths"  # the fact of the hand the condition depends on alone
 
     @property
     def text(self) -> str:
@@ -313,6 +320,6 @@ RULES: tuple[Rule, ...] = (
 RULE_BY_ID = {rule.id: rule for rule in RULES}
 
 
-def first_rule(tally: Tally) -> Rule:
-    """The first rule in the list whose conditions all hold (R9 always does)."""
-    return next(rule for rule in RULES if rule.applies(tally))
+def first_rule(tally: Tally, rules: tuple[Rule, ...] = RULES) -> Rule:
+    """The first rule in *rules* whose conditions all hold (R9 always does)."""
+    return next(rule for rule in rules if rule.applies(tally))
