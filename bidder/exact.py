@@ -1,0 +1,303 @@
+"""Exact statistics: how many of all 635,013,559,600 hands open each bid, by which rule,
+with which HCP and shape, and where a later rule also applies.
+
+A hand's bid depends only on its suit lengths and HCP, and, when a rule picks between
+two long suits by their strength, on the HCP within those suits. How many hands share
+such a profile is a product of per-suit counts (the ways to hold k cards of a suit with
+h HCP), so every profile is judged once through the rule table and weighed by its count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, product
+from math import comb, prod
+from typing import Iterator
+
+from .cards import DECK, HAND_SIZE, Suit
+from .facts import HCP_BY_RANK, Tally
+from .rules import RULES, Rule, first_rule
+
+ALL_HANDS = comb(len(DECK), HAND_SIZE)
+SUIT_SIZE = len(DECK) // len(Suit)
+Lengths = tuple[int, int, int, int]
+
+
+def holding_counts() -> tuple[tuple[int, ...], ...]:
+    """counts[k][h]: how many holdings of k cards in one suit have h HCP.
+
+    Each set of honours with h HCP is completed by the other ranks in every way."""
+    honours = tuple(HCP_BY_RANK.values())
+    others = SUIT_SIZE - len(honours)
+    counts = [[0] * (sum(honours) + 1) for _ in range(SUIT_SIZE + 1)]
+    for size in range(len(honours) + 1):
+        for held in combinations(honours, size):
+            for spots in range(others + 1):
+                counts[size + spots][sum(held)] += comb(others, spots)
+    return tuple(map(tuple, counts))
+
+
+HOLDINGS = holding_counts()
+
+
+def convolve(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
+    """Counts by HCP of two independent parts together: out[i + j] += left[i] * right[j]."""
+    out = [0] * (len(left) + len(right) - 1)
+    for i, ways in enumerate(left):
+        if ways:
+            for j, more in enumerate(right):
+                out[i + j] += ways * more
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def hcp_counts(lengths: tuple[int, ...]) -> tuple[int, ...]:
+    """How many holdings of suits of these *lengths* have each HCP, indexed by HCP."""
+    if not lengths:
+        return (1,)
+    return convolve(hcp_counts(lengths[:-1]), HOLDINGS[lengths[-1]])
+
+
+def suit_lengths() -> Iterator[Lengths]:
+    """Every way 13 cards fall into the four suits, clubs first: 560 of them."""
+    for first in product(range(SUIT_SIZE + 1), repeat=len(Suit) - 1):
+        last = HAND_SIZE - sum(first)
+        if 0 <= last <= SUIT_SIZE:
+            yield (*first, last)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Hands the rules cannot tell apart, how many there are, and what the rules make
+    of them. *weighed* holds the HCP of each suit a rule compared, else nothing."""
+
+    lengths: Lengths
+    hcp: int
+    weighed: tuple[tuple[Suit, int], ...]
+    hands: int
+    rule: Rule
+    bid: str | None
+    shadowed: tuple[Rule, ...]
+
+
+def profiles(rules: tuple[Rule, ...] = RULES) -> Iterator[Profile]:
+    """Every profile of a 13-card hand with its number of hands, judged by *rules*."""
+    judge = _Judge(rules)
+    for lengths in suit_lengths():
+        yield from judge.profiles(lengths)
+
+
+class _Judge:
+    """Judges profiles through a rule table, working out each condition once for each
+    value of the fact it reads (the lengths, the HCP or the points) and each choice of
+    rule once for each set of conditions that hold."""
+
+    def __init__(self, rules: tuple[Rule, ...]):
+        self.rules = rules
+        self.later = {rule.id: rules[place + 1:] for place, rule in enumerate(rules)}
+        conditions = dict.fromkeys(condition for rule in rules for condition in rule.conditions)
+        self.by_fact: dict[str, list[tuple[int, object]]] = {}
+        for place, condition in enumerate(conditions):
+            self.by_fact.setdefault(condition.reads, []).append((1 << place, condition))
+        self.held: dict[str, dict] = {fact: {} for fact in self.by_fact}
+        self.decisions: dict[int, tuple[Rule, tuple[Rule, ...]]] = {}
+
+    def conditions_held(self, tally: Tally) -> int:
+        """A bit for each condition the hand meets."""
+        held = 0
+        for fact, conditions in self.by_fact.items():
+            value, known = getattr(tally, fact), self.held[fact]
+            if value not in known:
+                known[value] = sum(bit for bit, condition in conditions
+                                   if condition.holds(tally))
+            held |= known[value]
+        return held
+
+    def decide(self, tally: Tally) -> tuple[Rule, tuple[Rule, ...]]:
+        """The first rule that applies, and the later rules with a bid that also apply."""
+        held = self.conditions_held(tally)
+        if held not in self.decisions:
+            rule = first_rule(tally, self.rules)
+            self.decisions[held] = rule, tuple(
+                other for other in self.later[rule.id]
+                if other.level is not None and other.applies(tally))
+        return self.decisions[held]
+
+    def profiles(self, lengths: Lengths) -> Iterator[Profile]:
+        """The profiles of hands with these suit lengths, HCP by HCP."""
+        splits = {}
+        for hcp, hands in enumerate(hcp_counts(lengths)):
+            if not hands:
+                continue
+            tally = Tally(lengths, hcp)
+            rule, shadowed = self.decide(tally)
+            bid = rule.bid(tally)
+            if bid is not None or rule.level is None:
+                yield Profile(lengths, hcp, (), hands, rule, bid, shadowed)
+                continue
+            # The rule compares the HCP within its candidate suits: split the hands by them.
+            suits = tuple(rule.candidates(tally))
+            if suits not in splits:
+                splits[suits] = split_by_suit_hcp(lengths, suits)
+            for held, part in splits[suits][hcp]:
+                weighed = tuple(zip(suits, held))
+                yield Profile(lengths, hcp, weighed, part, rule,
+                              rule.bid(tally, dict(weighed).__getitem__), shadowed)
+
+
+def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...]
+                      ) -> dict[int, list[tuple[tuple[int, ...], int]]]:
+    """Hands of these *lengths* by HCP, each split by the HCP held in *suits*:
+    {hcp: [(HCP in each of suits, hands), ...]}."""
+    rest = hcp_counts(tuple(length for suit, length in zip(Suit, lengths)
+                            if suit not in suits))
+    held_counts = [[(hcp, ways) for hcp, ways in enumerate(HOLDINGS[lengths[suit]]) if ways]
+                   for suit in suits]
+    split: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for combination in product(*held_counts):
+        held = tuple(hcp for hcp, _ in combination)
+        ways = prod(count for _, count in combination)
+        for others, more in enumerate(rest):
+            if more:
+                split.setdefault(sum(held) + others, []).append((held, ways * more))
+    return split
+
+
+# The tables -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HcpSpread:
+    """The high card points of the hands that made one opening bid: exact integers."""
+
+    bid: str | None
+    hands: int
+    low: int
+    high: int
+    hcp_sum: int
+    mode: int
+
+    @property
+    def mean(self) -> Fraction:
+        """The mean HCP, as an exact fraction."""
+        return Fraction(self.hcp_sum, self.hands)
+
+
+def hcp_spread(bid: str | None, counts: tuple[int, ...]) -> HcpSpread:
+    """Fewest, most, total and most common HCP from hand counts indexed by HCP."""
+    held = [hcp for hcp, count in enumerate(counts) if count]
+    return HcpSpread(bid, sum(counts), held[0], held[-1],
+                     sum(hcp * count for hcp, count in enumerate(counts)),
+                     max(held, key=counts.__getitem__))
+
+
+@dataclass(frozen=True)
+class ExactStatistics:
+    """How many of all hands open each bid, by each rule, with each HCP and shape, and
+    where a later rule also applies: exact integers, ordered as the rule table is."""
+
+    hands: int
+    by_bid: tuple[tuple[str | None, int], ...]
+    by_rule: tuple[tuple[str, int], ...]
+    overlaps: tuple[tuple[str, str, int], ...]
+    hcp_by_bid: tuple[tuple[str | None, tuple[int, ...]], ...]
+    by_hcp: tuple[int, ...]
+    by_pattern: tuple[tuple[str, int], ...]
+    by_shape: tuple[tuple[str, int], ...]
+
+    def share(self, count: int) -> float:
+        """A count as a percentage of all hands."""
+        return 100.0 * count / self.hands
+
+    def fraction(self, count: int) -> Fraction:
+        """A count as an exact fraction of all hands."""
+        return Fraction(count, self.hands)
+
+    @property
+    def spreads(self) -> tuple[HcpSpread, ...]:
+        """The HCP spread of each bid that some hand makes."""
+        return tuple(hcp_spread(bid, counts) for bid, counts in self.hcp_by_bid)
+
+    def to_dict(self) -> dict:
+        """The counts as plain JSON types: integers, and the mean HCP as a float too."""
+        return {
+            "hands": self.hands,
+            "by_bid": [{"bid": bid, "count": count} for bid, count in self.by_bid],
+            "by_rule": [{"rule": rule, "count": count} for rule, count in self.by_rule],
+            "overlaps": [{"fired": fired, "shadowed": shadowed, "count": count}
+                         for fired, shadowed, count in self.overlaps],
+            "hcp_by_bid": [{"bid": spread.bid, "hcp_counts": list(counts),
+                            "low": spread.low, "high": spread.high,
+                            "hcp_sum": spread.hcp_sum, "mean": float(spread.mean)}
+                           for spread, (_, counts) in zip(self.spreads, self.hcp_by_bid)],
+            "by_hcp": [{"hcp": hcp, "count": count} for hcp, count in enumerate(self.by_hcp)],
+            "by_pattern": [{"pattern": pattern, "count": count}
+                           for pattern, count in self.by_pattern],
+            "by_shape": [{"shape": shape, "count": count} for shape, count in self.by_shape],
+        }
+
+
+def exact_statistics(rules: tuple[Rule, ...] = RULES) -> ExactStatistics:
+    """Count every one of the 635,013,559,600 hands by what *rules* make of it.
+
+    Computed once per rule table (about a fifth of a second), then cached."""
+    return _count(rules)
+
+
+@lru_cache(maxsize=8)
+def _count(rules: tuple[Rule, ...]) -> ExactStatistics:
+    """The exact statistics for one rule table, cached by the table."""
+    by_bid, by_rule, overlaps, by_lengths = Counter(), Counter(), Counter(), Counter()
+    by_bid_hcp = Counter()
+    for profile in profiles(rules):
+        by_bid[profile.bid] += profile.hands
+        by_rule[profile.rule.id] += profile.hands
+        by_bid_hcp[profile.bid, profile.hcp] += profile.hands
+        by_lengths[profile.lengths] += profile.hands
+        for shadowed in profile.shadowed:
+            overlaps[profile.rule.id, shadowed.id] += profile.hands
+    top = max(hcp for _, hcp in by_bid_hcp)
+    bids = bids_made(rules)
+    hcp_by_bid = tuple((bid, tuple(by_bid_hcp[bid, hcp] for hcp in range(top + 1)))
+                       for bid in bids if by_bid[bid])
+    return ExactStatistics(
+        ALL_HANDS,
+        tuple((bid, by_bid[bid]) for bid in bids),
+        tuple((rule.id, by_rule[rule.id]) for rule in rules),
+        tuple((fired, shadowed, count) for (fired, shadowed), count
+              in sorted(overlaps.items())),
+        hcp_by_bid,
+        tuple(map(sum, zip(*(counts for _, counts in hcp_by_bid)))),
+        _most_first(_by_pattern(by_lengths)),
+        _most_first({Tally(lengths, 0).shape: count
+                     for lengths, count in by_lengths.items()}))
+
+
+def bids_made(rules: tuple[Rule, ...] = RULES) -> tuple[str | None, ...]:
+    """Every bid *rules* can make, in bidding order (by level, then clubs up to no
+    trump), and no bid last."""
+    strains = (*(suit.letter for suit in Suit), "NT")
+    made = {(rule.level, strain) for rule in rules if rule.level is not None
+            for strain in rule.strains}
+    bids = [f"{level}{strain}" for level, strain
+            in sorted(made, key=lambda bid: (bid[0], strains.index(bid[1])))]
+    return (*bids, None) if any(rule.level is None for rule in rules) else tuple(bids)
+
+
+def pattern(lengths: Lengths) -> str:
+    """The shape pattern, longest suit first, whichever suits they are: '4-4-3-2'."""
+    return "-".join(map(str, sorted(lengths, reverse=True)))
+
+
+def _by_pattern(by_lengths: Counter) -> Counter:
+    patterns = Counter()
+    for lengths, count in by_lengths.items():
+        patterns[pattern(lengths)] += count
+    return patterns
+
+
+def _most_first(counts) -> tuple[tuple[str, int], ...]:
+    """(name, count) pairs, the most common first, then by name."""
+    return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
