@@ -52,7 +52,7 @@ def cli() -> None:
       bidder bid 5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C
       bidder grade class.txt -o graded.csv
       bidder deal --bid 1NT --count 5 --key
-      bidder stats --hands 100000
+      bidder stats --exact
       bidder check solution.py
       bidder serve --port 8000
 
@@ -448,19 +448,31 @@ def deal_json(boards, seed: int, request: str, key: bool) -> str:
 
 # stats -------------------------------------------------------------------------
 
-@cli.command(short_help="How often each bid and rule occurs.")
+@cli.command(short_help="How often each bid and rule occurs: exactly, or in a sample.")
+@click.option("--exact", "exactly", is_flag=True,
+              help="Count all 635,013,559,600 hands exactly (a fraction of a second).")
 @click.option("--hands", default=100_000, show_default=True,
               help="How many random hands (1-1,000,000).")
 @click.option("--seed", default=1, show_default=True, help="The seed they are dealt from.")
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
-def stats(hands: int, seed: int, as_json: bool) -> None:
-    """How often each bid and rule occurs over random hands, and how often a later rule
-    also applies (the first rule that applies wins).
+@click.pass_context
+def stats(ctx: click.Context, exactly: bool, hands: int, seed: int, as_json: bool) -> None:
+    """How often each bid and rule occurs, and how often a later rule also applies (the
+    first rule that applies wins): over all hands with --exact, else over a class of
+    random hands.
+
+    With --exact every one of the 635,013,559,600 hands is counted, also by HCP and by
+    shape pattern; --json then prints the integer counts. Without it, --hands random
+    hands are dealt from --seed: what a class of that many hands looks like.
 
     \b
-    Example:
+    Examples:
+      bidder stats --exact
       bidder stats --hands 100000 --seed 1
     """
+    if exactly:
+        print_exact(ctx, as_json)
+        return
     from .dealing import DealError, statistics
 
     try:
@@ -473,6 +485,25 @@ def stats(hands: int, seed: int, as_json: bool) -> None:
         click.echo(json.dumps(counts.to_dict(), indent=2))
         return
     click.echo("\n".join(stats_lines(counts)))
+
+
+def print_exact(ctx: click.Context, as_json: bool) -> None:
+    """Print the exact statistics; a sample's --hands or --seed is a usage error here."""
+    from click.core import ParameterSource
+
+    from .exact import exact_statistics
+    from .exact_report import exact_lines
+
+    for name in ("hands", "seed"):
+        if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT:
+            raise click.UsageError(f"--exact counts every hand: leave out --{name}")
+    counts = exact_statistics()
+    if as_json:
+        import json
+
+        click.echo(json.dumps(counts.to_dict(), indent=2))
+        return
+    click.echo("\n".join(exact_lines(counts)))
 
 
 def stats_lines(counts) -> list[str]:

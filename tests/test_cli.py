@@ -20,6 +20,8 @@ from bidder.cli import (Failure, can_show_symbols, cli, gunicorn_command, hand_p
                         holding, input_size, main, painter, progress, served_environment,
                         stats_lines, summary_lines, terminated)
 from bidder.dealing import deal_set, parse_bid, statistics
+from bidder.exact import exact_statistics
+from bidder.exact_report import exact_lines
 from bidder.grading import Row, summarise
 
 CLASS_FILE = Path(__file__).parent / "cli" / "class.txt"
@@ -468,6 +470,41 @@ def test_stats_refuses_a_count_out_of_range(hands):
     result = run("stats", "--hands", hands)
     assert result.exit_code == 2
     assert "Invalid value for --hands: ask for 1 to 1,000,000 hands" in result.stderr
+
+
+def test_stats_exact_prints_every_count_in_full():
+    counts = exact_statistics()
+    out = run("stats", "--exact").stdout
+    assert out.startswith("Opening bids over all 635,013,559,600 hands, counted exactly\n")
+    for bid, times in counts.by_bid:
+        assert re.search(rf"^{bid or 'None'} +{times:,} +{counts.share(times):.4f}%",
+                         out, re.MULTILINE)
+    assert re.search(r"^1NT +18,903,332,592 +2\.9768% +16-18 HCP, mean 16\.78$", out,
+                     re.MULTILINE)
+    assert re.search(r"^R4 1 of a minor, strong balanced +0 +0\.0000% +never decides",
+                     out, re.MULTILINE)
+    assert re.search(r"^  R3 decides, R4 also applies +4,592,800,320 ", out, re.MULTILINE)
+    assert re.search(r"^37 +4 +0\.0000%$", out, re.MULTILINE)
+    assert re.search(r"^4-4-3-2 +136,852,887,600 +21\.5512%$", out, re.MULTILINE)
+
+
+def test_stats_exact_json_gives_the_integer_counts():
+    result = run("stats", "--exact", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == exact_statistics().to_dict()
+
+
+def test_exact_lines_give_no_hcp_range_for_a_bid_no_hand_opens():
+    r3_before_r1 = (RULES[1], RULES[2], RULES[0], RULES[-1])
+    lines = exact_lines(exact_statistics(r3_before_r1))
+    assert any(re.fullmatch(r"1NT +0 +0\.0000%", line) for line in lines)
+
+
+@pytest.mark.parametrize("option", ["--hands", "--seed"])
+def test_stats_exact_refuses_a_sample_option(option):
+    result = run("stats", "--exact", option, "5")
+    assert result.exit_code == 2
+    assert f"--exact counts every hand: leave out {option}" in result.stderr
 
 
 # check -------------------------------------------------------------------------
