@@ -196,8 +196,15 @@ def test_means_are_exact_fractions():
     assert 16 < spread.mean < 17 and spread.mode == 16
 
 
-def test_an_hcp_spread_from_counts_by_hcp():
-    assert hcp_spread("1C", (0, 0, 3, 1, 0)) == type(EXACT.spreads[0])("1C", 4, 2, 3, 9, 2)
+@pytest.mark.parametrize("counts, expected", [
+    ((0, 0, 5), (5, 2, 2, 2, 2)),
+    ((1, 0, 2, 1), (4, 0, 3, Fraction(7, 4), 2)),
+    ((0, 3, 0, 3), (6, 1, 3, 2, 1)),
+], ids=["one HCP value", "a spread with a gap", "a tie for most common: the fewer HCP"])
+def test_an_hcp_spread_from_counts_by_hcp(counts, expected):
+    spread = hcp_spread("1C", counts)
+    assert (spread.hands, spread.low, spread.high, spread.mean, spread.mode) == expected
+    assert spread.bid == "1C"
 
 
 def test_the_suits_of_one_kind_are_symmetric_for_pre_empts():

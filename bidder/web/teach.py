@@ -12,15 +12,16 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..advice import explain
 from ..cards import Suit
-from ..dealing import (ALL_BIDS, DEFAULT_STATS_HANDS, MAX_COUNT, MAX_STATS_HANDS,
-                       DealError, bid_label, check_request, deal, deal_set, statistics)
+from ..dealing import (ALL_BIDS, MAX_COUNT, DealError, bid_label, check_request, deal,
+                       deal_set)
 from ..rules import RULES, Rule
-from . import teach_practice
+from . import teach_practice, teach_stats
 from .teach_params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
                            optional_number, read_bid, read_choice, read_flag, read_rule)
 
 blueprint = Blueprint("teach", __name__)
 blueprint.register_blueprint(teach_practice.blueprint)
+blueprint.add_url_rule("/stats", "stats_page", teach_stats.stats_page)
 
 PRINT_COUNT = 12
 PARTS = {"": "Sheet and answer key", "sheet": "Sheet only", "key": "Answer key only"}
@@ -112,45 +113,6 @@ def deal_page():
                            form={**asked, "seed": ""},
                            another=choice.query(seed=next_seed(choice.seed)),
                            **deal_form_context())
-
-
-# Statistics ---------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Spread:
-    """The high card points of the hands that made one opening bid."""
-
-    bid: str | None
-    hands: int
-    low: int
-    high: int
-    mean: float
-    mode: int
-
-
-def hcp_spread(bid: str | None, counts: tuple[int, ...]) -> Spread:
-    """Lowest, highest, mean and most common HCP from counts indexed by HCP."""
-    held = [hcp for hcp, count in enumerate(counts) if count]
-    hands = sum(counts)
-    mean = sum(hcp * count for hcp, count in enumerate(counts)) / hands
-    return Spread(bid, hands, held[0], held[-1], mean, max(held, key=counts.__getitem__))
-
-
-@blueprint.get("/stats")
-def stats_page():
-    """How often each bid, rule and overlap occurs over seeded random hands."""
-    try:
-        hands = optional_number(request.args, "hands", DEFAULT_STATS_HANDS, 1,
-                                MAX_STATS_HANDS)
-        seed = optional_number(request.args, "seed", 1, 0, MAX_SEED)
-    except ParamError as error:
-        return render_template("stats.html", error=error, form=request.args,
-                               max_hands=MAX_STATS_HANDS, max_seed=MAX_SEED), 400
-    stats = statistics(hands, seed)
-    return render_template(
-        "stats.html", stats=stats, form={"hands": str(hands), "seed": str(seed)},
-        spreads=[hcp_spread(bid, counts) for bid, counts in stats.hcp_by_bid],
-        max_hands=MAX_STATS_HANDS, max_seed=MAX_SEED)
 
 
 # Shared by the templates -----------------------------------------------------------

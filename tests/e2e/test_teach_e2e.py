@@ -171,9 +171,21 @@ def test_an_instructor_deals_a_2nt_hand_prints_a_set_and_shows_the_statistics(
     page.emulate_media(media="screen")
 
     follow(page, "Statistics")
-    assert page.locator("svg.t-chart").count() == 3
+    assert page.locator("svg.t-chart").count() == 4
     assert page.get_by_role("img", name="Share of hands that open each bid").is_visible()
-    assert "Over 100,000 random hands" in page.locator(".t-lead").inner_text()
+    assert "Exactly, over all 635,013,559,600 hands" in page.locator(".t-lead").inner_text()
+    assert page.locator(".t-chart-sample").count() == 0
+
+    page.get_by_label("Sample of hands").fill("2000")
+    page.get_by_label("Seed").fill("3")
+    press(page, "Deal a sample")
+    assert query(page) == {"hands": "2000", "seed": "3"}
+    assert "Beside them, 2,000 random hands dealt from seed 3" in page.locator(
+        ".t-lead").inner_text()
+    assert page.locator(".t-chart-sample").first.is_visible()
+    assert page.get_by_role("columnheader", name="95 % interval").first.is_visible()
+    follow(page, "The exact figures alone")
+    assert page.locator(".t-chart-sample").count() == 0
     assert browser_errors == []
 
 
@@ -196,6 +208,7 @@ def test_asking_for_r4_says_why_no_hand_fires_it(page, server, browser_errors):
 
 PAGES = [("deal", "/deal?bid=2NT&seed=7"), ("deal-r4", "/deal?rule=R4"),
          ("deal-bad-seed", "/deal?seed=abc"), ("stats", "/stats"),
+         ("stats-sample", "/stats?hands=2000&seed=3"),
          ("stats-bad", "/stats?hands=0"), ("practice", "/practice"),
          ("print", "/deal?count=12&print=1&seed=5"),
          ("print-key", "/deal?count=12&print=1&seed=5&part=key")]

@@ -9,9 +9,8 @@ import pytest
 
 from bidder import RULES, Suit, explain, openingBid
 from bidder.advice import is_reachable
-from bidder.dealing import (ALL_BIDS, DEFAULT_STATS_HANDS, MAX_COUNT, MAX_STATS_HANDS,
-                            DealError, bid_label, deal, deal_set, statistics)
-from bidder.web.teach import PRINT_COUNT, DealChoice, hcp_spread, read_deal_choice
+from bidder.dealing import ALL_BIDS, MAX_COUNT, DealError, bid_label, deal, deal_set
+from bidder.web.teach import PRINT_COUNT, DealChoice, read_deal_choice
 from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_seed,
                                      next_seed, optional_number, plain, read_bid,
                                      read_choice, read_flag, read_rule, shown,
@@ -294,89 +293,6 @@ def test_a_set_at_the_last_seeds_starts_again_from_zero(client):
     assert 'href="/deal?seed=0&count=2">Another set' in page
 
 
-# /stats --------------------------------------------------------------------------------
-
-def test_stats_by_default_counts_100000_hands_from_seed_1(client):
-    response = client.get("/stats")
-    assert response.status_code == 200
-    stats = statistics(DEFAULT_STATS_HANDS, 1)
-    page = text_of(response)
-    assert "Over 100,000 random hands dealt from seed 1." in page
-    for bid, count in stats.by_bid:
-        assert f"{spoken_bid(bid)} {count:,} {stats.share(count):.2f} %" in page
-
-
-@pytest.mark.parametrize("query, hands, seed", [
-    ("hands=1000&seed=3", 1000, 3), ("hands=2,000", 2000, 1), ("hands=1", 1, 1),
-    ("hands=&seed=", DEFAULT_STATS_HANDS, 1), ("seed=0&hands=500", 500, 0),
-])
-def test_stats_follow_hands_and_seed(client, query, hands, seed):
-    response = client.get(f"/stats?{query}")
-    assert response.status_code == 200
-    stats = statistics(hands, seed)
-    page = text_of(response)
-    for rule, count in stats.by_rule:
-        assert f"{rule} {RULES[int(rule[1:]) - 1].name}" in page
-        assert f" {count:,} {stats.share(count):.2f} %" in page
-    for fired, shadowed, count in stats.overlaps:
-        assert f"{fired} {RULES[int(fired[1:]) - 1].name} {shadowed}" in page
-    assert f'value="{hands}"' in response.get_data(as_text=True)
-
-
-def test_stats_draw_accessible_svg_charts_with_the_table_as_text(client):
-    page = client.get("/stats?hands=5000&seed=2").get_data(as_text=True)
-    charts = re.findall(r'<svg class="t-chart" role="img" aria-labelledby="([\w-]+)"', page)
-    assert charts == ["bids-chart-title", "rules-chart-title", "hcp-chart-title"]
-    for title in charts:
-        assert re.search(f'<title id="{title}">[^<]+the table below gives the numbers',
-                         page)
-    assert page.count('class="t-chart-bar"') == len(ALL_BIDS) + len(RULES)
-    assert "style=" not in page
-
-
-def test_stats_show_the_hcp_spread_of_each_opening(client):
-    response = client.get("/stats?hands=20000&seed=4")
-    stats = statistics(20000, 4)
-    page = text_of(response)
-    for bid, counts in stats.hcp_by_bid:
-        spread = hcp_spread(bid, counts)
-        assert (f"{spoken_bid(bid)} {spread.hands:,} {spread.low} {spread.high} "
-                f"{spread.mean:.1f} {spread.mode}") in page
-
-
-def test_stats_say_r4_never_decides_and_how_often_it_is_shadowed(client):
-    page = text_of(client.get("/stats?hands=20000&seed=4"))
-    assert f"R4 {RULES[3].name} {RULES[3].ruling_text} 0 0.00 %" in page
-    count = dict(((f, s), c) for f, s, c in statistics(20000, 4).overlaps)["R3", "R4"]
-    assert f"R3 {RULES[2].name} R4 {RULES[3].name} {count:,}" in page
-
-
-BAD_STATS = [
-    ("hands=0", "hands", "Hands '0' is out of range: use a whole number from 1 to "
-                         "1,000,000"),
-    ("hands=1000001", "hands", "Hands '1000001' is out of range"),
-    ("hands=" + "9" * 400, "hands", "Hands '9999999999999999999…' is out of range"),
-    ("hands=lots", "hands", "Hands 'lots' is not a whole number"),
-    ("hands=-5", "hands", "Hands '-5' is not a whole number"),
-    ("seed=x", "seed", "Seed 'x' is not a whole number: use a whole number from 0 to "
-                       "999,999,999"),
-    ("seed=12345678901", "seed", "Seed '12345678901' is out of range"),
-]
-
-
-@pytest.mark.parametrize("query, field, message", BAD_STATS,
-                         ids=[query[:20] for query, _, _ in BAD_STATS])
-def test_bad_stats_requests_get_a_clear_400(client, query, field, message):
-    response = client.get(f"/stats?{query}")
-    assert response.status_code == 400
-    assert "Cannot count that. " + message in text_of(response)
-    page = response.get_data(as_text=True)
-    assert re.search(f'id="stats-{field}"[^>]*aria-invalid="true"', page)
-    assert 'class="t-chart"' not in page
-    typed = query.split("=", 1)[1]
-    assert f'value="{typed}"' in page
-
-
 # The parameter readers -----------------------------------------------------------------
 
 @pytest.mark.parametrize("text, expected", [
@@ -527,14 +443,3 @@ def test_deal_choice_query_leaves_defaults_out(choice, changes, expected):
 ])
 def test_deal_choice_form(choice, expected):
     assert choice.form() == expected
-
-
-@pytest.mark.parametrize("counts, expected", [
-    ((0, 0, 5), (5, 2, 2, 2.0, 2)),
-    ((1, 0, 2, 1), (4, 0, 3, 1.75, 2)),
-    ((0, 3, 0, 3), (6, 1, 3, 2.0, 1)),
-])
-def test_hcp_spread(counts, expected):
-    spread = hcp_spread("1C", counts)
-    assert (spread.hands, spread.low, spread.high, spread.mean, spread.mode) == expected
-    assert spread.bid == "1C"
