@@ -1,7 +1,10 @@
 """/stats through the test client: the exact figures by default, a sample beside them on
 request with its intervals, the sample's cap, and one sample at a time per process."""
 
+import os
 import re
+import signal
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -10,7 +13,7 @@ from bidder.comparison import Comparison
 from bidder.dealing import ALL_BIDS, statistics
 from bidder.exact import exact_statistics
 from bidder.web import teach_stats
-from bidder.web.teach_stats import MAX_SAMPLE, SAMPLING
+from bidder.web.teach_stats import MAX_SAMPLE, SAMPLER_NICENESS, SAMPLING, in_sampler
 
 from test_teach import spoken_bid, text_of
 
@@ -173,11 +176,24 @@ def test_a_second_sample_at_once_is_turned_away_with_a_503(client):
     assert client.get("/stats?hands=1000&seed=77").status_code == 200
 
 
-def test_the_sample_slot_is_given_back_when_dealing_fails(client, monkeypatch):
-    def broken(hands, seed):
-        raise RuntimeError("broken")
-    monkeypatch.setattr(teach_stats, "statistics", broken)
-    with pytest.raises(RuntimeError):
-        teach_stats.deal_sample(10, 1)
+def test_the_sample_slot_is_given_back_when_dealing_fails(monkeypatch):
+    monkeypatch.setattr(teach_stats, "statistics", divmod)
+    with pytest.raises(ZeroDivisionError):
+        teach_stats.deal_sample(10, 0)
     assert SAMPLING.acquire(blocking=False)
     SAMPLING.release()
+
+
+def test_samples_are_dealt_in_a_low_priority_process_of_their_own():
+    child = in_sampler(os.getpid)
+    assert child != os.getpid()
+    assert in_sampler(os.getpriority, os.PRIO_PROCESS, 0) == (
+        os.getpriority(os.PRIO_PROCESS, 0) + SAMPLER_NICENESS)
+    assert in_sampler(os.getpid) == child
+
+
+def test_a_sampling_process_that_died_is_replaced():
+    child = in_sampler(os.getpid)
+    with pytest.raises(BrokenProcessPool):
+        in_sampler(os.kill, child, signal.SIGKILL)
+    assert in_sampler(os.getpid) not in (child, os.getpid())
