@@ -72,15 +72,16 @@ def test_python_dash_m_bidder_in_a_pipe_is_plain():
 
 
 HEAVY = ("flask", "werkzeug", "jinja2", "gunicorn", "concurrent.futures", "bidder.web",
-         "bidder.grading", "bidder.checking")
+         "bidder.grading", "bidder.checking", "bidder.exact")
 
 
 @pytest.mark.parametrize("args, allowed", [
     (["bid", EXAMPLE_HAND], ()),
     (["deal", "--seed", "1", "--key"], ()),
     (["stats", "--hands", "10"], ()),
+    (["stats", "--exact"], ("bidder.exact",)),
     (["grade", str(CLASS_FILE)], ("bidder.grading",)),
-], ids=["bid", "deal", "stats", "grade"])
+], ids=["bid", "deal", "stats", "stats --exact", "grade"])
 def test_only_serve_brings_in_the_web_app(args, allowed):
     code = ("import sys; from click.testing import CliRunner; from bidder.cli import cli; "
             f"CliRunner().invoke(cli, {args!r}); "

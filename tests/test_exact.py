@@ -3,6 +3,8 @@ a seeded sample, and every hand's profile (Hypothesis)."""
 
 import dataclasses
 import json
+import subprocess
+import sys
 from fractions import Fraction
 from itertools import combinations
 from math import comb, prod, sqrt
@@ -229,6 +231,12 @@ def test_reading_6_108_as_6_8_gives_the_same_bids():
     variant = tuple(tight if rule is r8 else rule for rule in RULES)
     assert exact_statistics(variant).by_bid == EXACT.by_bid
     assert exact_statistics(variant) is not EXACT
+
+
+def test_importing_bidder_counts_nothing():
+    code = "import sys, bidder; print('bidder.exact' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout == "False\n"
 
 
 def test_the_count_is_computed_once_per_table():
