@@ -320,6 +320,7 @@ RULES: tuple[Rule, ...] = (
 RULE_BY_ID = {rule.id: rule for rule in RULES}
 
 
-def first_rule(tally: Tally, rules: tuple[Rule, ...] = RULES) -> Rule:
-    """The first rule in *rules* whose conditions all hold (R9 always does)."""
-    return next(rule for rule in rules if rule.applies(tally))
+def first_rule(tally: Tally, rules: tuple[Rule, ...] | None = None) -> Rule:
+    """The first rule in *rules* (by default RULES) whose conditions all hold (R9 always
+    does)."""
+    return next(rule for rule in (RULES if rules is None else rules) if rule.applies(tally))
