@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cards import SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
 
@@ -29,8 +29,7 @@ class Tally:
     balanced_reason: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        distribution = sum(max(0, length - LENGTH_POINTS_AFTER) for length in self.lengths)
-        reason = self._balance()
+        distribution, reason = shape_facts(self.lengths)
         object.__setattr__(self, "distribution", distribution)
         object.__setattr__(self, "balanced", reason.startswith("balanced"))
         object.__setattr__(self, "balanced_reason", reason)
@@ -53,29 +52,39 @@ class Tally:
         """Suit lengths, spades-hearts-diamonds-clubs, e.g. '1-4-3-5'."""
         return "-".join(str(self.lengths[suit]) for suit in SUITS_HIGH_FIRST)
 
-    def _balance(self) -> str:
-        """Why the hand is balanced or not, in a sentence."""
-        if all(length in BALANCED_LENGTHS for length in self.lengths):
-            return (f"balanced: every suit has {BALANCED_LENGTHS.start} to "
-                    f"{BALANCED_LENGTHS.stop - 1} cards")
-        pattern = "-".join(map(str, BALANCED_WITH_MINOR))
-        five = BALANCED_WITH_MINOR[0]
-        if sorted(self.lengths, reverse=True) == list(BALANCED_WITH_MINOR):
-            suit = Suit(self.lengths.index(five))
-            kind = "minor" if suit.is_minor else "major"
-            verdict = "balanced" if suit.is_minor else "not balanced"
-            return f"{verdict}: {pattern} with the {five} cards in a {kind} ({suit.word})"
-        suit, length = self._least_balanced_suit()
-        return (f"not balanced: {suit.word} has {_cards(length)}; every suit needs "
-                f"{BALANCED_LENGTHS.start} to {BALANCED_LENGTHS.stop - 1} "
-                f"(or {pattern} with a {five}-card minor)")
 
-    def _least_balanced_suit(self) -> tuple[Suit, int]:
-        def distance(suit: Suit) -> int:
-            length = self.lengths[suit]
-            return max(BALANCED_LENGTHS.start - length, length - BALANCED_LENGTHS.stop + 1)
-        suit = max(SUITS_HIGH_FIRST, key=distance)
-        return suit, self.lengths[suit]
+@lru_cache(maxsize=1024)
+def shape_facts(lengths: tuple[int, int, int, int]) -> tuple[int, str]:
+    """Distribution points and why the hand is balanced or not, for suit lengths (clubs
+    first): worked out once for each of the 560 ways 13 cards can fall."""
+    distribution = sum(max(0, length - LENGTH_POINTS_AFTER) for length in lengths)
+    return distribution, _balance(lengths)
+
+
+def _balance(lengths: tuple[int, int, int, int]) -> str:
+    """Why the hand is balanced or not, in a sentence."""
+    if all(length in BALANCED_LENGTHS for length in lengths):
+        return (f"balanced: every suit has {BALANCED_LENGTHS.start} to "
+                f"{BALANCED_LENGTHS.stop - 1} cards")
+    pattern = "-".join(map(str, BALANCED_WITH_MINOR))
+    five = BALANCED_WITH_MINOR[0]
+    if sorted(lengths, reverse=True) == list(BALANCED_WITH_MINOR):
+        suit = Suit(lengths.index(five))
+        kind = "minor" if suit.is_minor else "major"
+        verdict = "balanced" if suit.is_minor else "not balanced"
+        return f"{verdict}: {pattern} with the {five} cards in a {kind} ({suit.word})"
+    suit, length = _least_balanced_suit(lengths)
+    return (f"not balanced: {suit.word} has {_cards(length)}; every suit needs "
+            f"{BALANCED_LENGTHS.start} to {BALANCED_LENGTHS.stop - 1} "
+            f"(or {pattern} with a {five}-card minor)")
+
+
+def _least_balanced_suit(lengths: tuple[int, int, int, int]) -> tuple[Suit, int]:
+    def distance(suit: Suit) -> int:
+        length = lengths[suit]
+        return max(BALANCED_LENGTHS.start - length, length - BALANCED_LENGTHS.stop + 1)
+    suit = max(SUITS_HIGH_FIRST, key=distance)
+    return suit, lengths[suit]
 
 
 def _cards(count: int) -> str:
