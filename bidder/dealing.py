@@ -15,6 +15,7 @@ from typing import Iterator
 
 from .advice import is_reachable
 from .cards import DECK, HAND_SIZE, Hand, echo
+from .errors import BidderError
 from .graded import (CARD_CODES, PROFILE_AT, TALLY_KEY_MASK, decide, key_decision,
                      key_tally)
 from .rules import RULE_BY_ID, RULES, Rule
@@ -26,13 +27,8 @@ DEFAULT_STATS_HANDS = 100_000
 NO_BID_WORDS = ("none", "pass", "no bid", "nobid", "-")
 
 
-class DealError(ValueError):
+class DealError(BidderError):
     """Raised for a request no hand can meet; the message says why and what to ask."""
-
-    def __init__(self, message: str, code: str):
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
 
 def _bid_order(bid: str) -> tuple[int, int]:
