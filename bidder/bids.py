@@ -207,7 +207,7 @@ def _read_lenient(text: str) -> Bid:
                            "bad_character")
     words = " ".join(cleaned.split())
     if not words:
-        raise BidError(f"no bid written: {ACCEPTED}", "empty")
+        raise BidError(f"{echo(text)} is not a bid: it is empty; {ACCEPTED}", "empty")
     if words.lower() in ANSWER_NO_BID_WORDS:
         return NO_BID
     return _level_and_strain(text, *_LEVEL_THEN_STRAIN.fullmatch(words).groups())

@@ -53,9 +53,9 @@ NOT_ANSWERS = [
     ("'1C", "not_a_bid", "''1C' is not a bid"),
     ("'1C\"", "not_a_bid", "is not a bid"),
     ("''1C''", "not_a_bid", "is not a bid"),
-    ("", "empty", f"no bid written: {ACCEPTED_HINT}"),
-    ("  ", "empty", "no bid written"),
-    ("''", "empty", "no bid written"),
+    ("", "empty", f"'' is not a bid: it is empty; {ACCEPTED_HINT}"),
+    ("  ", "empty", "'  ' is not a bid: it is empty"),
+    ("''", "empty", "'''' is not a bid: it is empty"),
     ("1\u017f", "bad_character", "character U+017F (LATIN SMALL LETTER LONG S) is not "
                                  "allowed"),
     ("1\u212a", "bad_character", "U+212A (KELVIN SIGN)"),

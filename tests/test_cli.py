@@ -21,7 +21,8 @@ from bidder.cli import (Failure, can_show_symbols, check_lines, cli, gunicorn_co
                         hand_picture, holding, input_size, main, mismatch_lines, painter,
                         progress, served_environment, stats_lines, summary_lines,
                         terminated, type_hint, why)
-from bidder.dealing import deal_set, parse_bid, statistics
+from bidder.bids import NO_BID, Bid
+from bidder.dealing import deal_set, statistics
 from bidder.grading import Row, summarise
 
 CLASS_FILE = Path(__file__).parent / "cli" / "class.txt"
@@ -100,10 +101,10 @@ def test_bid_shows_a_shadowed_rule_and_its_note():
     assert "Notes\n  R4 also applies and would bid 1D" in out
 
 
-def test_bid_shows_no_bid_as_none():
+def test_bid_shows_no_bid_by_its_one_name():
     out = run("bid", STRONG_NO_BID).stdout
-    assert "Bid        None   by R9, no bid" in out
-    assert "fired → None" in out
+    assert "Bid        No bid   by R9, no bid" in out
+    assert "fired → No bid" in out
 
 
 def test_bid_colours_only_when_the_terminal_takes_colour():
@@ -189,7 +190,8 @@ def test_grade_reports_line_17_and_grades_the_rest(tmp_path):
         advice = explain(row["hand"])
         assert (row["bid"], row["rule"], row["hcp"]) == (
             "None" if advice.bid is None else advice.bid, advice.rule, str(advice.facts.hcp))
-        assert row["correct"] == ("yes" if parse_bid(row["answer"]) == advice.bid else "no")
+        right = Bid.parse(row["answer"], lenient=True) == Bid.from_value(advice.bid)
+        assert row["correct"] == ("yes" if right else "no")
     text = summary.read_text()
     assert text.startswith(f"{CLASS_FILE}: 26 hands graded, 1 bad line (line 17)\n"
                            "answers: 26 given, 20 right (76.9%), 6 wrong\n")
@@ -301,6 +303,26 @@ def test_grade_keeps_the_old_output_when_it_fails(tmp_path):
     assert [path.name for path in tmp_path.iterdir()] == ["graded.csv"]
 
 
+def test_grade_counts_an_empty_answer_as_unanswered_not_as_no_bid(tmp_path):
+    class_file = tmp_path / "class.csv"
+    class_file.write_text(f"hand,answer,student\n{STRONG_NO_BID},,Ann\n"
+                          f"{STRONG_NO_BID},None,Ben\n{EXAMPLE_HAND},\n"
+                          f"{EXAMPLE_HAND},2 clubs,Cy\n{EXAMPLE_HAND},1X,Dee\n")
+    result = run("grade", class_file, "--format", "jsonl")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(row["answer"], row["correct"]) for row in rows] == [
+        (None, None), (None, True), (None, None), ("2C", False), (None, None)]
+    assert (rows[4]["bid"], rows[4]["rule"], rows[4]["points"]) == ("1C", "R3", 13)
+    assert rows[4]["error"].startswith("answer '1X' is not a bid")
+    assert result.stderr.startswith(
+        f"{class_file}:6: answer '1X' is not a bid: 'X' is not a suit or NT;")
+    assert ("answers: 2 given, 1 right (50.0%), 1 wrong, 2 unanswered\n"
+            in result.stderr)
+    assert "R3 1 of a minor                          2       0       1  2♣ ×1" in (
+        result.stderr)
+    assert result.exit_code == 1
+
+
 def test_input_size_is_known_for_files_only(tmp_path):
     with open(CLASS_FILE, "rb") as stream:
         assert input_size(stream) == CLASS_FILE.stat().st_size
@@ -328,7 +350,7 @@ def summary_of(rows):
 
 
 def test_summary_lines_without_answers_or_bad_lines():
-    assert summary_of([Row(1, "h", "", "1C", "R3", 12, 1, 13)]) == [
+    assert summary_of([Row(1, "h", "", Bid(1, "C"), "R3", 12, 1, 13)]) == [
         "class.txt: 1 hands graded, 0 bad lines", "answers: none given",
         "rule                                 hands   right   wrong  wrong bids given",
         "R3 1 of a minor                          1       0       0"]
@@ -341,13 +363,22 @@ def test_summary_lines_list_the_first_bad_lines_then_dots():
 
 
 def test_summary_lines_show_wrong_bids_per_rule():
-    rows = [Row(1, "h", "", None, "R9", 22, 0, 22, "2C", False),
-            Row(2, "h", "", None, "R9", 22, 0, 22, "2C", False),
-            Row(3, "h", "", None, "R9", 22, 0, 22, None, True)]
+    rows = [Row(1, "h", "", NO_BID, "R9", 22, 0, 22, Bid(2, "C"), False),
+            Row(2, "h", "", NO_BID, "R9", 22, 0, 22, Bid(2, "C"), False),
+            Row(3, "h", "", NO_BID, "R9", 22, 0, 22, NO_BID, True),
+            Row(4, "h", "", Bid(1, "C"), "R3", 13, 0, 13, NO_BID, False)]
     assert summary_of(rows)[1:] == [
-        "answers: 3 given, 1 right (33.3%), 2 wrong",
+        "answers: 4 given, 1 right (25.0%), 3 wrong",
         "rule                                 hands   right   wrong  wrong bids given",
-        "R9 no bid                                3       1       2  2C ×2"]
+        "R3 1 of a minor                          1       0       1  No bid ×1",
+        "R9 no bid                                3       1       2  2♣ ×2"]
+
+
+def test_summary_lines_count_the_unanswered_apart():
+    rows = [Row(1, "h", "", NO_BID, "R9", 22, 0, 22, NO_BID, True),
+            Row(2, "h", "", NO_BID, "R9", 22, 0, 22),
+            Row(3, "h", "", Bid(1, "C"), "R3", 13, 0, 13)]
+    assert summary_of(rows)[1] == "answers: 1 given, 1 right (100.0%), 0 wrong, 2 unanswered"
 
 
 # deal --------------------------------------------------------------------------
@@ -446,10 +477,18 @@ def test_stats_tables():
     assert out.startswith("Opening bids over 3,000 random hands (seed 2)\n")
     for bid, times in counts.by_bid:
         if times:
-            assert re.search(rf"^{bid or 'None'} +{times:,} ", out, re.MULTILINE)
+            assert re.search(rf"^{Bid.from_value(bid).display} +{times:,} ", out,
+                             re.MULTILINE)
     assert "R4 1 of a minor, strong balanced" in out
     assert "never decides: an earlier rule comes first" in out
     assert "R3 decides, R4 also applies" in out or "R1 decides, R3 also applies" in out
+
+
+def test_stats_names_bids_in_letters_where_symbols_cannot_be_written():
+    out = run("stats", "--hands", "2000", charset="ascii").stdout
+    assert re.search(r"^1C +[0-9,]+ ", out, re.MULTILINE)
+    assert re.search(r"^No bid +[0-9,]+ ", out, re.MULTILINE)
+    assert "♣" not in out
 
 
 def test_stats_lines_without_overlaps():
