@@ -227,7 +227,8 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
       AKQ2.J54.T9.8765<TAB>Pass<TAB>Ben
 
     Bad lines are reported as FILE:LINE: message and marked in the output (a bad answer
-    still shows the hand's bid); the rest is graded. Exit status: 0 all lines good, 1 some bad, 2 the file could not be read or written
+    still shows the hand's bid); the rest is graded. The output may not be FILE itself.
+    Exit status: 0 all lines good, 1 some bad, 2 the file could not be read or written
     (nothing is written then), 130 interrupted, 143 terminated.
 
     \b
@@ -238,6 +239,10 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
 
     name = STDIN_NAME if file == "-" else file
     jobs = jobs or os.cpu_count() or 1
+    for target, option in ((output, "-o"), (summary_path, "--summary")):
+        if is_same_file(file, target):
+            raise Failure(f"{target} is the class file being graded ({file}): writing "
+                          f"there would replace it; give {option} another file")
     try:
         with opened_input(file) as source, output_stream(output) as sink, \
                 progress(input_size(source)) as advance:
@@ -259,6 +264,17 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
         raise stopped("the summary could not be written", os_reason(error),
                       summary_path) from None
     ctx.exit(1 if summary.bad_lines else 0)
+
+
+def is_same_file(path: str, other: str | None) -> bool:
+    """Whether two command-line paths name one existing file, however spelled: another
+    path to it, a hard link or a symbolic link ('-' is a stream, never a file here)."""
+    if "-" in (path, other) or other is None:
+        return False
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return False
 
 
 def stopped(what: str, reason: str, target: str) -> Failure:

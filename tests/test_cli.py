@@ -323,6 +323,44 @@ def test_grade_counts_an_empty_answer_as_unanswered_not_as_no_bid(tmp_path):
     assert result.exit_code == 1
 
 
+def same_file_spellings(folder: Path) -> dict:
+    """Other names for folder/class.txt: a path through another folder, links."""
+    (folder / "sub").mkdir()
+    os.link(folder / "class.txt", folder / "hard.txt")
+    (folder / "soft.txt").symlink_to(folder / "class.txt")
+    return {"same": folder / "class.txt", "dotted": folder / "sub" / ".." / "class.txt",
+            "relative": "./class.txt", "hard-link": folder / "hard.txt",
+            "symbolic-link": folder / "soft.txt"}
+
+
+@pytest.mark.parametrize("option", ["-o", "--summary"])
+@pytest.mark.parametrize("spelling", ["same", "dotted", "relative", "hard-link",
+                                      "symbolic-link"])
+def test_grade_refuses_to_write_over_the_class_file(tmp_path, monkeypatch, spelling,
+                                                    option):
+    source = tmp_path / "class.txt"
+    source.write_bytes(CLASS_FILE.read_bytes())
+    target = same_file_spellings(tmp_path)[spelling]
+    monkeypatch.chdir(tmp_path)
+    before = sorted(path.name for path in tmp_path.iterdir())
+    result = run("grade", "class.txt", option, target)
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {target} is the class file being graded (class.txt): "
+                             f"writing there would replace it; give {option} another "
+                             f"file\n")
+    assert result.stdout == ""
+    assert source.read_bytes() == CLASS_FILE.read_bytes()
+    assert sorted(path.name for path in tmp_path.iterdir()) == before
+
+
+def test_grade_writes_beside_the_class_file_and_from_standard_input(tmp_path):
+    source = tmp_path / "class.txt"
+    source.write_bytes(CLASS_FILE.read_bytes())
+    assert run("grade", source, "-o", tmp_path / "graded.csv").exit_code == 1
+    assert run("grade", "-", "-o", source, input=f"{EXAMPLE_HAND},1C\n").exit_code == 0
+    assert source.read_text().startswith("line,id,hand,bid")
+
+
 def test_input_size_is_known_for_files_only(tmp_path):
     with open(CLASS_FILE, "rb") as stream:
         assert input_size(stream) == CLASS_FILE.stat().st_size
