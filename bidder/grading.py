@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import codecs
 import csv
+import fcntl
 import io
 import json
 import os
 import re
 import stat
 import tempfile
+import time
 from collections import Counter, deque
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
@@ -44,6 +46,8 @@ FIRST_BAD_SHOWN = 10
 COLUMNS = ("line", "id", "hand", "bid", "rule", "hcp", "distribution", "points",
            "answer", "correct", "error")
 _DRAIN_SIZE = 1 << 16
+TEMPORARY_SUFFIX = ".part"
+STALE_AFTER = 3600  # seconds a dead run's temporary file is left before it is removed
 _FIELDS_AFTER_HAND = 2
 
 _CODE_BY_CARD = dict(zip(DECK, CARD_CODES))
@@ -399,7 +403,9 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     """Write *path* through a temporary file beside it, renamed into place only when the
     block ends normally; on any exception the temporary file is removed.
 
-    A path that is not a regular file (a device, a pipe) is written directly.
+    A path that is not a regular file (a device, a pipe) is written directly. The
+    temporary file is locked while it is written, and the ones killed runs left beside
+    *path* are removed (see ``remove_stale_temporaries``).
     """
     if _is_special(path):
         with open(path, "w", encoding="utf-8", newline="") as stream:
@@ -408,9 +414,11 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     directory, name = os.path.split(os.path.abspath(path))
     try:
         descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.",
-                                                 suffix=".part")
+                                                 suffix=TEMPORARY_SUFFIX)
     except OSError as error:
         raise OSError(error.errno, error.strerror, directory) from None
+    fcntl.flock(descriptor, fcntl.LOCK_EX)
+    remove_stale_temporaries(path)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
             yield stream
@@ -421,6 +429,45 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def remove_stale_temporaries(path: str) -> None:
+    """Remove the temporary files that killed runs writing *path* left beside it.
+
+    Only names of this module's own pattern (``.NAME.<random>.part``) are looked at, and
+    such a file goes only when no run holds its lock and it is over STALE_AFTER old. A
+    run locks its temporary file until it is renamed, and the system drops the lock
+    when the process ends however it ends (even by SIGKILL), so an unlocked file is a
+    dead run's; the age keeps the few moments between a run creating its file and
+    locking it safe as well. Younger leftovers are ignored: every run picks a new
+    random name, so they never stand in the way.
+    """
+    directory, name = os.path.split(os.path.abspath(path))
+    ours = re.compile(re.escape(f".{name}.") + "[A-Za-z0-9_]+"
+                      + re.escape(TEMPORARY_SUFFIX))
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for found in filter(ours.fullmatch, names):
+        _remove_if_stale(os.path.join(directory, found))
+
+
+def _remove_if_stale(path: str) -> None:
+    """Remove *path* if it is a regular file, old enough and locked by no run."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:  # gone already, a symbolic link, or not ours to read
+        return
+    try:
+        status = os.fstat(descriptor)
+        if stat.S_ISREG(status.st_mode) and time.time() - status.st_mtime > STALE_AFTER:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.unlink(path)
+    except OSError:  # a live run holds the lock, or another run removed it first
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def _is_special(path: str) -> bool:

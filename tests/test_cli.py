@@ -8,6 +8,7 @@ import pty
 import re
 import runpy
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -359,6 +360,19 @@ def test_grade_writes_beside_the_class_file_and_from_standard_input(tmp_path):
     assert run("grade", source, "-o", tmp_path / "graded.csv").exit_code == 1
     assert run("grade", "-", "-o", source, input=f"{EXAMPLE_HAND},1C\n").exit_code == 0
     assert source.read_text().startswith("line,id,hand,bid")
+
+
+def test_grade_clears_what_a_killed_run_left_and_writes_its_own(tmp_path):
+    from bidder.grading import STALE_AFTER
+
+    stale = tmp_path / ".graded.csv.f00_d4e1.part"
+    stale.write_text("line,id,hand,bid\n1,Ann,AS KH")
+    when = time.time() - STALE_AFTER - 60
+    os.utime(stale, (when, when))
+    result = run("grade", CLASS_FILE, "-o", tmp_path / "graded.csv")
+    assert result.exit_code == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["graded.csv"]
+    assert len((tmp_path / "graded.csv").read_text().splitlines()) == 28
 
 
 def test_input_size_is_known_for_files_only(tmp_path):

@@ -1,6 +1,7 @@
 """Grading a class file: reading lines, marking answers, summaries, chunks, atomic output."""
 
 import csv
+import fcntl
 import io
 import json
 import os
@@ -15,11 +16,12 @@ import pytest
 from bidder import InvalidHandError, explain, openingBid
 from bidder.bids import NO_BID, Bid
 from bidder.cards import EXAMPLE_HAND
-from bidder.grading import (CHUNK_LINES, COLUMNS, FIRST_BAD_SHOWN, LINE_LIMIT, Chunk,
-                            LineError, PoolBroken, Row, Summary, _quiet_worker,
-                            atomic_output, bounded_lines, grade_chunk, grade_line,
-                            grade_stream, graded_chunks, header, is_skipped, read_chunks,
-                            read_hand, render_rows, split_fields, summarise)
+from bidder.grading import (CHUNK_LINES, COLUMNS, FIRST_BAD_SHOWN, LINE_LIMIT,
+                            STALE_AFTER, Chunk, LineError, PoolBroken, Row, Summary,
+                            _quiet_worker, atomic_output, bounded_lines, grade_chunk,
+                            grade_line, grade_stream, graded_chunks, header, is_skipped,
+                            read_chunks, read_hand, remove_stale_temporaries, render_rows,
+                            split_fields, summarise)
 from bidder.graded import decide
 
 CANONICAL = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # EXAMPLE_HAND, spades first
@@ -514,3 +516,83 @@ def test_quiet_worker_leaves_ctrl_c_to_the_parent():
         signal.signal(signal.SIGINT, saved[0])
         signal.signal(signal.SIGTERM, saved[1])
 
+
+# temporary files left by killed runs ------------------------------------------
+
+def leftover(folder, name: str, age: float = 0, text: str = "partial\n"):
+    """A file as a killed run would leave it, last written *age* seconds ago."""
+    path = folder / name
+    path.write_text(text)
+    when = time.time() - age
+    os.utime(path, (when, when))
+    return path
+
+
+OLD = STALE_AFTER + 600
+
+
+def test_a_dead_runs_old_temporary_file_is_removed_by_the_next_run(tmp_path):
+    stale = leftover(tmp_path, ".graded.csv.k3j_9xq2.part", OLD)
+    with atomic_output(str(tmp_path / "graded.csv")) as stream:
+        stream.write("a\n")
+    assert not stale.exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["graded.csv"]
+
+
+@pytest.mark.parametrize("name, age", [
+    (".graded.csv.k3j_9xq2.part", 0),            # young: perhaps a run starting now
+    (".graded.csv.part", OLD),                   # not the pattern: no random part
+    (".graded.csv.k3j.9xq2.part", OLD),          # not the pattern: a dot inside
+    (".other.csv.k3j_9xq2.part", OLD),           # another output's
+    ("graded.csv.k3j_9xq2.part", OLD),           # not hidden: not ours
+    (".graded.csv.k3j_9xq2.part~", OLD),         # not the pattern: a backup
+], ids=["young", "no-random-part", "dot-inside", "other-output", "not-hidden", "backup"])
+def test_other_files_beside_the_output_are_left_alone(tmp_path, name, age):
+    kept = leftover(tmp_path, name, age)
+    with atomic_output(str(tmp_path / "graded.csv")) as stream:
+        stream.write("a\n")
+    assert kept.read_text() == "partial\n"
+    assert (tmp_path / "graded.csv").read_text() == "a\n"
+
+
+def test_a_temporary_file_a_live_run_holds_is_left_alone_however_old(tmp_path):
+    held = leftover(tmp_path, ".graded.csv.k3j_9xq2.part", OLD)
+    with open(held, "rb") as writer:
+        fcntl.flock(writer, fcntl.LOCK_EX)
+        with atomic_output(str(tmp_path / "graded.csv")) as stream:
+            stream.write("a\n")
+        assert held.read_text() == "partial\n"
+
+
+def test_a_run_locks_its_own_temporary_file_while_it_writes(tmp_path):
+    with atomic_output(str(tmp_path / "graded.csv")) as stream:
+        [temporary] = [path for path in tmp_path.iterdir() if path.name.endswith(".part")]
+        with open(temporary, "rb") as probe, pytest.raises(BlockingIOError):
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        stream.write("a\n")
+
+
+@pytest.mark.parametrize("make", ["link", "pipe"])
+def test_a_link_or_pipe_named_like_a_temporary_file_is_left_alone(tmp_path, make):
+    target = leftover(tmp_path, "precious.txt", OLD)
+    odd = tmp_path / ".graded.csv.k3j_9xq2.part"
+    if make == "link":
+        odd.symlink_to(target)
+    else:
+        os.mkfifo(odd)
+    os.utime(odd, (time.time() - OLD,) * 2, follow_symlinks=False)
+    remove_stale_temporaries(str(tmp_path / "graded.csv"))
+    assert odd.is_symlink() if make == "link" else stat.S_ISFIFO(odd.stat().st_mode)
+    assert target.read_text() == "partial\n"
+
+
+def test_a_folder_that_cannot_be_listed_still_gets_its_output(tmp_path, monkeypatch):
+    def refuse(path):
+        raise PermissionError(13, "Permission denied", path)
+
+    stale = leftover(tmp_path, ".graded.csv.k3j_9xq2.part", OLD)
+    monkeypatch.setattr(os, "listdir", refuse)
+    with atomic_output(str(tmp_path / "graded.csv")) as stream:
+        stream.write("a\n")
+    monkeypatch.undo()
+    assert (tmp_path / "graded.csv").read_text() == "a\n" and stale.exists()
