@@ -8,6 +8,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from .errors import BidderError
+
 HAND_SIZE = 13
 MAX_INPUT_LENGTH = 200
 EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
@@ -16,13 +18,8 @@ EMOJI_SELECTOR = "\ufe0f"
 TOKEN_ECHO_LIMIT = 20
 
 
-class InvalidHandError(ValueError):
+class InvalidHandError(BidderError):
     """Raised when text is not a hand; the message says what, where and what to do."""
-
-    def __init__(self, message: str, code: str):
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
 
 class InvalidHandWarning(UserWarning):

@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Callable, Sequence
 
+from .bids import NO_BID, Bid, BidError
 from .cards import DECK, parse_hand
 from .dealing import hand_stream
 from .facts import Facts
@@ -267,7 +268,6 @@ WRONG_TYPE = "wrong type"
 SPELLING = "wrong spelling"
 RAISED = "raised an exception"
 CAUSES = (WRONG, WRONG_TYPE, SPELLING, RAISED)
-NO_BID_STRINGS = ("none", "pass", "p", "-", "", "no bid", "nobid", "null")
 
 
 @dataclass(frozen=True)
@@ -310,24 +310,19 @@ def _judge_bid(answer: Answer, expected: str | None) -> tuple[str, str]:
         return (RIGHT, "") if expected is None else (WRONG, wanted)
     if answer.kind != "str":
         return WRONG_TYPE, "return a str such as '1C', or the value None for no bid"
-    text = answer.value
-    if text == expected:
+    if answer.value == expected:
         return RIGHT, ""
-    if " ".join(text.split()).lower() in NO_BID_STRINGS:
+    try:
+        meant = Bid.parse(answer.value, lenient=True) if answer.value.strip() else NO_BID
+    except BidError:
+        return WRONG, wanted
+    if meant == NO_BID:
         if expected is None:
             return WRONG_TYPE, "for no bid return the value None, not a string"
         return WRONG, f"{wanted} (and no bid is the value None, not a string)"
-    if expected is not None and _loosely(text) == expected:
+    if meant.text == expected:
         return SPELLING, f"write the bid as '{expected}'"
     return WRONG, wanted
-
-
-def _loosely(text: str) -> str:
-    """A bid as a student might spell it, in the assignment's form: '1 c' -> '1C'."""
-    compact = "".join(text.split()).upper().replace("\ufe0f", "")
-    for symbol, letter in zip("♣♦♥♠", "CDHS"):
-        compact = compact.replace(symbol, letter)
-    return compact[:1] + "NT" if compact[1:] in ("N", "NOTRUMP") else compact
 
 
 # The report ----------------------------------------------------------------------------

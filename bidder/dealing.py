@@ -14,7 +14,9 @@ from itertools import islice
 from typing import Iterator
 
 from .advice import is_reachable
+from .bids import RULE_BIDS, Bid
 from .cards import DECK, HAND_SIZE, Hand, echo
+from .errors import BidderError
 from .graded import (CARD_CODES, PROFILE_AT, TALLY_KEY_MASK, decide, key_decision,
                      key_tally)
 from .rules import RULE_BY_ID, RULES, Rule
@@ -23,51 +25,16 @@ SEARCH_LIMIT = 2_000_000
 MAX_COUNT = 100
 MAX_STATS_HANDS = 1_000_000
 DEFAULT_STATS_HANDS = 100_000
-NO_BID_WORDS = ("none", "pass", "no bid", "nobid", "-")
 
 
-class DealError(ValueError):
+class DealError(BidderError):
     """Raised for a request no hand can meet; the message says why and what to ask."""
 
-    def __init__(self, message: str, code: str):
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
-
-def _bid_order(bid: str) -> tuple[int, int]:
-    return int(bid[0]), "CDHSN".index(bid[1])
-
-
-ALL_BIDS: tuple[str | None, ...] = (
-    *sorted({bid for rule in RULES for bid in rule.bids if bid}, key=_bid_order), None)
-
-
-def bid_label(bid: str | None) -> str:
-    """A bid as people read it: the bid itself, or 'None' for no bid."""
-    return "None" if bid is None else bid
-
-
-def reachable_bids() -> tuple[str | None, ...]:
-    """Every bid that some hand opens, in bidding order, None last."""
+def reachable_bids() -> tuple[Bid, ...]:
+    """Every bid that some hand opens, in bidding order, no bid last."""
     bids = {bid for rule in RULES if is_reachable(rule) for bid in rule.bids}
-    return tuple(bid for bid in ALL_BIDS if bid in bids)
-
-
-def parse_bid(text: str) -> str | None:
-    """Read a bid such as '2nt' or '1S'; 'None', 'Pass' or '-' mean no bid.
-
-    :raises DealError: if no rule makes that bid.
-    """
-    # Only ASCII is upper-cased, so a look-alike such as the long s never becomes a suit.
-    cleaned = " ".join(text.split()).upper() if text.isascii() else text
-    if cleaned.lower() in NO_BID_WORDS:
-        return None
-    if cleaned not in ALL_BIDS:
-        choices = ", ".join(map(bid_label, ALL_BIDS))
-        raise DealError(f"{echo(text)} is not a bid the rules make: choose one of "
-                        f"{choices}", "unknown_bid")
-    return cleaned
+    return tuple(bid for bid in RULE_BIDS if bid.text in bids)
 
 
 def parse_rule(text: str) -> Rule:
@@ -113,8 +80,8 @@ def check_request(bid: str | None = ..., rule: Rule | None = None) -> None:
     if rule is not None and not is_reachable(rule):
         raise DealError(f"no hand fires {rule.id}: {rule.ruling_text}", "unreachable")
     if rule is not None and bid is not ... and bid not in rule.bids:
-        makes = " or ".join(map(bid_label, rule.bids))
-        raise DealError(f"{rule.id} never bids {bid_label(bid)}: it bids {makes}",
+        makes = " or ".join(str(Bid.from_value(made)) for made in rule.bids)
+        raise DealError(f"{rule.id} never bids {Bid.from_value(bid)}: it bids {makes}",
                         "mismatch")
 
 
@@ -227,8 +194,8 @@ def _tabulate(hands: int, seed: int, outcomes: Counter) -> Statistics:
             overlaps[pair] += count
     return Statistics(
         hands, seed,
-        tuple((bid, by_bid[bid]) for bid in ALL_BIDS),
+        tuple((bid.text, by_bid[bid.text]) for bid in RULE_BIDS),
         tuple((rule.id, by_rule[rule.id]) for rule in RULES),
         tuple((fired, shadowed, count) for (fired, shadowed), count
               in sorted(overlaps.items())),
-        tuple((bid, tuple(hcp[bid])) for bid in ALL_BIDS if bid in hcp))
+        tuple((bid.text, tuple(hcp[bid.text])) for bid in RULE_BIDS if bid.text in hcp))

@@ -1,8 +1,18 @@
-"""Echoing text that came from a user or a student's code, safely."""
+"""The one base error, and echoing text that came from a user or a student's code safely."""
 
 from __future__ import annotations
 
 QUOTE_LIMIT = 60
+
+
+class BidderError(ValueError):
+    """Text or a request the core cannot use; *message* says what and what to do, *code*
+    names the problem for programs (e.g. ``bad_card``, ``unknown_bid``)."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.message = message
+        self.code = code
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:

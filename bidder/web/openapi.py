@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
+from ..bids import RULE_BIDS
 from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST
-from ..dealing import ALL_BIDS
 from ..rules import RULES
 
 API_VERSION = "1.0.0"
@@ -14,7 +14,7 @@ STRING = {"type": "string"}
 STRINGS = {"type": "array", "items": STRING}
 COUNT = {"type": "integer", "minimum": 0}
 CARD = {"type": "string", "pattern": "^(10|[2-9JQKA])[CDHS]$"}
-BID = {"type": ["string", "null"], "enum": list(ALL_BIDS),
+BID = {"type": ["string", "null"], "enum": [bid.text for bid in RULE_BIDS],
        "description": "the bid exactly as openingBid returns it; null for no bid"}
 RULE_ID = {"type": "string", "enum": [rule.id for rule in RULES]}
 
