@@ -161,3 +161,19 @@ def why(function: str, hand: str) -> list[str]:
 
 
 FORMATS = {"text": text_report}
+
+
+def _grader_format(name: str):
+    """A format of ``grader_formats``, imported on first use (that module builds on this
+    one): the report and a ``Grading`` in, the text out."""
+    def render(report: Report, grading=None) -> str:
+        from . import grader_formats
+
+        return grader_formats.GRADER_FORMATS[name](report, grading or grader_formats.Grading())
+
+    render.__name__ = render.__qualname__ = f"{name}_report"
+    return render
+
+
+FORMATS.update({name: _grader_format(name)
+                for name in ("json", "gradescope", "prairielearn", "junit")})

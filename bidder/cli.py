@@ -20,6 +20,7 @@ from .cards import SUITS_HIGH_FIRST, InvalidHandError
 from .rules import RULE_BY_ID, RULES
 
 STDIN_NAME = "<stdin>"
+CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 THREADS = 4  # per gunicorn worker, as `make run` has it
 WRAP = 88
 RED_SUITS = ("hearts", "diamonds")
@@ -521,7 +522,7 @@ def stats_lines(counts) -> list[str]:
 # check -------------------------------------------------------------------------
 
 @cli.command(short_help="Check a student's module against the reference, sealed.")
-@click.argument("student", type=click.Path(exists=True, dir_okay=False))
+@click.argument("student", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.option("--hands", default=1000, show_default=True, type=click.IntRange(0, 100_000),
               help="Random hands, besides the worked examples and the threshold hands.")
 @click.option("--seed", default=1, show_default=True, envvar="BIDDER_CHECK_SEED",
@@ -535,9 +536,31 @@ def stats_lines(counts) -> list[str]:
               help="bubblewrap demands the sandbox; auto falls back where it cannot run.")
 @click.option("--shown", default=5, show_default=True, type=click.IntRange(0),
               help="How many groups of wrong answers to show in full.")
+@click.option("--format", "output_format", default="text", show_default=True,
+              type=click.Choice(CHECK_FORMATS),
+              help="The report as text, as JSON data, or as a grader reads it.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the report here (whole, or not at all) instead of standard "
+                   "output.")
+@click.option("--weights", "weights_path", type=click.Path(exists=True, dir_okay=False),
+              help="A TOML or JSON file of weights per function and per rule, and the "
+                   "total.  [default: equal weights, 100 points]")
+@click.option("--hidden", default="visible", show_default=True,
+              type=click.Choice(["visible", "hidden", "after_due_date", "after_published"]),
+              help="When students see the threshold and random hands (the worked "
+                   "examples always show).")
+@click.option("--bundle", nargs=2, metavar="gradescope OUT.zip",
+              type=(click.Choice(["gradescope"]), click.Path(dir_okay=False)),
+              help="Write a Gradescope autograder that checks with these options, "
+                   "instead of checking STUDENT.")
+@click.option("--submission-name", metavar="NAME",
+              help="With --bundle: the submitted file to check.  [default: the .py file "
+                   "that defines the functions]")
 @click.pass_context
-def check(ctx: click.Context, student: str, hands: int, seed: int, timeout: float,
-          memory: int, isolation: str, shown: int) -> None:
+def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeout: float,
+          memory: int, isolation: str, shown: int, output_format: str, output: str | None,
+          weights_path: str | None, hidden: str, bundle: tuple[str, str] | None,
+          submission_name: str | None) -> None:
     """Check a student's module: its highCardPoints, distributionPoints and openingBid
     against the reference, with exact types (an int; a str, or None for no bid).
 
@@ -549,21 +572,70 @@ def check(ctx: click.Context, student: str, hands: int, seed: int, timeout: floa
     every answer is right, 1 when some are not or the module could not be checked, 2
     for a usage error.
 
+    --format json gives the whole report as data; gradescope, prairielearn and junit give
+    what those graders read, a test per function per rule scored by --weights, with
+    threshold and random hands hidden as --hidden says.
+
     \b
-    Example:
+    Examples:
       bidder check solution.py --hands 2000 --timeout 20
+      bidder check solution.py --format junit -o report.xml
+      bidder check --bundle gradescope autograder.zip --weights weights.toml --hidden after_due_date
     """
-    from .check_formats import text_report
+    from .grader_formats import Grading, WeightsError, load_weights
+
+    try:
+        weights = load_weights(weights_path) if weights_path else Grading().weights
+    except WeightsError as error:
+        raise click.BadParameter(error.message, param_hint="--weights") from None
+    grading = Grading(weights, hidden, shown)
+    if bundle is not None:
+        fixed = ctx.get_parameter_source("seed") is not click.core.ParameterSource.DEFAULT
+        if student is not None or output is not None or output_format != "text":
+            raise click.UsageError("--bundle writes a Gradescope autograder: give it no "
+                                   "STUDENT, --format or --output")
+        ctx.exit(write_check_bundle(bundle[1], hands=hands, seed=seed if fixed else None,
+                                    timeout=timeout, memory=memory, isolation=isolation,
+                                    grading=grading, submission_name=submission_name))
+    if student is None:
+        raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip).")
+    ctx.exit(run_check(student, hands, seed, timeout, memory, isolation, output_format,
+                       grading, output or "-"))
+
+
+def run_check(student: str, hands: int, seed: int, timeout: float, memory: int,
+              isolation: str, output_format: str, grading, output: str) -> int:
+    """Check *student*, write the report in *output_format*; the exit status."""
     from .checking import check_module
+    from .grader_formats import render
     from .sandbox import MIB, Limits
 
-    limits = Limits(timeout=timeout, memory=memory * MIB)
     try:
-        report = check_module(student, hands, seed, limits, isolation)
+        report = check_module(student, hands, seed,
+                              Limits(timeout=timeout, memory=memory * MIB), isolation)
     except RuntimeError as error:
         raise Failure(str(error)) from None
-    click.echo(text_report(report, shown), nl=False)
-    ctx.exit(0 if report.passed else 1)
+    text = render(output_format, report, grading)
+    try:
+        with output_stream(output) as stream:
+            stream.write(text)
+    except OSError as error:
+        raise stopped("the report could not be written", os_reason(error), output) from None
+    return 0 if report.passed else 1
+
+
+def write_check_bundle(path: str, **settings) -> int:
+    """Write the Gradescope autograder with these *settings* (those of ``Bundle``) to
+    *path*; the exit status."""
+    from .gradescope_bundle import Bundle, write_bundle
+
+    try:
+        write_bundle(path, Bundle(**settings))
+    except OSError as error:
+        raise stopped("the bundle could not be written", os_reason(error), path) from None
+    click.echo(f"wrote {path}: upload it as the assignment's autograder (Gradescope, "
+               f"Configure Autograder, zip file upload)")
+    return 0
 
 
 # serve -------------------------------------------------------------------------
