@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .cards import SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
+from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
 
 HCP_BY_RANK = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 LENGTH_POINTS_AFTER = 4  # one distribution point for each card beyond the fourth
@@ -16,6 +16,9 @@ BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a mi
 def card_hcp(card: Card) -> int:
     """High card points of one card: A 4, K 3, Q 2, J 1, else 0."""
     return HCP_BY_RANK.get(card.rank, 0)
+
+
+MAX_HCP = sum(sorted(map(card_hcp, DECK), reverse=True)[:HAND_SIZE])  # 37: no hand holds more
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,8 +37,9 @@ from itertools import chain, count, islice
 from typing import BinaryIO, Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .bids import BLANKS, Bid, BidError
-from .cards import DECK, HAND_SIZE, InvalidHandError, parse_hand, read_cards
-from .graded import CARD_CODES, decide, key_tally, tally_key
+from . import packed
+from .cards import HAND_SIZE, InvalidHandError, parse_hand, read_cards
+from .facts import Tally
 
 LINE_LIMIT = 4096
 CHUNK_LINES = 5000
@@ -50,10 +51,6 @@ TEMPORARY_SUFFIX = ".part"
 STALE_AFTER = 3600  # seconds a dead run's temporary file is left before it is removed
 _FIELDS_AFTER_HAND = 2
 
-_CODE_BY_CARD = dict(zip(DECK, CARD_CODES))
-_CODE_BY_TOKEN = {str(card): code for card, code in _CODE_BY_CARD.items()}
-_POSITION_BY_TOKEN = {str(card): position
-                      for position, card in enumerate(sorted(DECK, reverse=True))}
 
 
 class LineError(ValueError):
@@ -167,21 +164,14 @@ def summarise(rows: Iterable[Row]) -> Summary:
 # Reading a line ------------------------------------------------------------
 
 def read_hand(text: str) -> tuple[str, int]:
-    """The canonical form of a hand and its summed card code.
+    """The canonical form of a hand and its packed code.
 
     :raises InvalidHandError: if *text* is not a hand, as ``parse_hand`` says.
     """
-    tokens = text.split(" ")
-    if len(tokens) == HAND_SIZE and len(set(tokens)) == HAND_SIZE:
-        try:
-            code = sum(map(_CODE_BY_TOKEN.__getitem__, tokens))
-        except KeyError:
-            pass
-        else:
-            tokens.sort(key=_POSITION_BY_TOKEN.__getitem__)
-            return " ".join(tokens), code
-    hand = parse_hand(text)
-    return str(hand), sum(map(_CODE_BY_CARD.__getitem__, hand))
+    code = packed.encode(text)
+    if code is None:
+        code = packed.encode_cards(parse_hand(text))
+    return packed.text(code), code
 
 
 def split_fields(text: str) -> tuple[str, str | None, str]:
@@ -247,9 +237,9 @@ def grade_line(number: int, raw: bytes | int) -> Row | None:
         hand, code = read_hand(hand_text)
     except (InvalidHandError, LineError) as problem:
         return Row(number, hand_text, student, error=str(problem))
-    rule, bid = decide(code)
+    rule, bid = packed.decide(code)
     row = Row(number, hand, student, Bid.from_value(bid), rule.id,
-              *_counts(tally_key(code)))
+              *_counts(packed.tally(code)))
     if answer_text is None or not answer_text.strip(BLANKS):
         return row
     try:
@@ -260,9 +250,8 @@ def grade_line(number: int, raw: bytes | int) -> Row | None:
 
 
 @lru_cache(maxsize=1 << 15)
-def _counts(key: int) -> tuple[int, int, int]:
-    """HCP, distribution points and points for a tally key."""
-    tally = key_tally(key)
+def _counts(tally: Tally) -> tuple[int, int, int]:
+    """HCP, distribution points and points."""
     return tally.hcp, tally.distribution, tally.points
 
 

@@ -22,7 +22,8 @@ from bidder.grading import (CHUNK_LINES, COLUMNS, FIRST_BAD_SHOWN, LINE_LIMIT,
                             grade_line, grade_stream, graded_chunks, header, is_skipped,
                             read_chunks, read_hand, remove_stale_temporaries, render_rows,
                             split_fields, summarise)
-from bidder.graded import decide
+from bidder import packed
+from helpers import kill_workers_when_they_start
 
 CANONICAL = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # EXAMPLE_HAND, spades first
 BALANCED_19 = "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"
@@ -47,7 +48,7 @@ ONE_CLUB, ONE_DIAMOND, TWO_CLUBS = Bid(1, "C"), Bid(1, "D"), Bid(2, "C")
 def test_read_hand_gives_the_canonical_hand_and_its_code(text, canonical):
     hand, code = read_hand(text)
     assert hand == canonical
-    assert decide(code)[1] == openingBid(EXAMPLE_HAND) == "1C"
+    assert packed.decide(code)[1] == openingBid(EXAMPLE_HAND) == "1C"
 
 
 @pytest.mark.parametrize("text, code", [
@@ -378,35 +379,6 @@ def test_graded_chunks_give_the_same_rows_in_order(jobs, lines_per_chunk):
     assert text == grade_chunk(Chunk(1, tuple(io.BytesIO(data))), "csv").text
     assert [row.split(",")[0] for row in text.splitlines()] == [
         str(number) for number in range(1, 96)]
-
-
-def kill_workers_when_they_start():
-    """A thread that kills this process's new worker processes once there are some.
-
-    Children that were already running (a server kept by another test) are left alone.
-    """
-    already_running = set(children())
-
-    def kill():
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            workers = set(children()) - already_running
-            if workers:
-                for pid in workers:
-                    os.kill(pid, signal.SIGKILL)
-                return
-            time.sleep(0.01)
-    thread = threading.Thread(target=kill)
-    thread.start()
-    return thread
-
-
-def children() -> list[int]:
-    pids = []
-    for task in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{task}/children") as listing:
-            pids += map(int, listing.read().split())
-    return pids
 
 
 def test_a_killed_worker_stops_the_run_with_a_clear_error():
