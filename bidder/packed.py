@@ -37,12 +37,11 @@ _HCP_CODE_BY_TOKEN = {token: (code & _ALL_CARDS) | ((code >> _HCP_AT) & 0xFF) <<
                       for token, code in _CODE_BY_TOKEN.items()}
 
 
-def encode(text: str) -> int | None:
-    """The code of a hand written as the assignment writes it (13 different cards,
-    canonical tokens, single spaces), else None: such text needs the full parser."""
+def _summed(text: str, codes: dict[str, int]) -> int | None:
+    """The sum of the tokens' *codes* for 13 different canonical tokens, else None."""
     try:
         tokens = text.split(" ")
-        code = sum(map(_CODE_BY_TOKEN.__getitem__, tokens))
+        code = sum(map(codes.__getitem__, tokens))
     except (AttributeError, TypeError, KeyError):
         return None
     if len(tokens) == HAND_SIZE and (code & _ALL_CARDS).bit_count() == HAND_SIZE:
@@ -50,16 +49,16 @@ def encode(text: str) -> int | None:
     return None
 
 
+def encode(text: str) -> int | None:
+    """The code of a hand written as the assignment writes it (13 different cards,
+    canonical tokens, single spaces), else None: such text needs the full parser."""
+    return _summed(text, _CODE_BY_TOKEN)
+
+
 def encode_hcp(text: str) -> int | None:
     """The HCP of a hand in the assignment's notation, else None (the fastest count)."""
-    try:
-        tokens = text.split(" ")
-        code = sum(map(_HCP_CODE_BY_TOKEN.__getitem__, tokens))
-    except (AttributeError, TypeError, KeyError):
-        return None
-    if len(tokens) == HAND_SIZE and (code & _ALL_CARDS).bit_count() == HAND_SIZE:
-        return code >> _LENGTHS_AT
-    return None
+    code = _summed(text, _HCP_CODE_BY_TOKEN)
+    return None if code is None else code >> _LENGTHS_AT
 
 
 def encode_cards(cards: Iterable[Card]) -> int:
