@@ -8,8 +8,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
-from .cards import HAND_SIZE, Hand, parse_hand
-from .facts import Facts, Tally
+from .cards import DECK, HAND_SIZE, Hand, Suit, parse_hand
+from .facts import Facts, Tally, card_hcp
 from .rules import RULE_BY_ID, RULES, Rule, applying, first_rule
 
 NEAR_MISS_GAP = 2
@@ -163,8 +163,10 @@ def _near_misses(tally: Tally) -> tuple[str, ...]:
 
 
 # The fewest and most high card points a suit of each length can hold.
-_MOST_SUIT_HCP = (0, 4, 7, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10)
-_LEAST_SUIT_HCP = (0,) * 10 + (1, 3, 6, 10)
+_SUIT_RANK_HCP = sorted(card_hcp(card) for card in DECK if card.suit == Suit.CLUBS)
+_LEAST_SUIT_HCP = tuple(sum(_SUIT_RANK_HCP[:length]) for length in range(HAND_SIZE + 1))
+_MOST_SUIT_HCP = tuple(sum(_SUIT_RANK_HCP[len(_SUIT_RANK_HCP) - length:])
+                       for length in range(HAND_SIZE + 1))
 
 
 def possible_tallies():

@@ -8,14 +8,13 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from .errors import BidderError
+from .errors import BidderError, echo
 
 HAND_SIZE = 13
 MAX_INPUT_LENGTH = 200
 EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 SEPARATORS = " \t\r\n,"
 EMOJI_SELECTOR = "\ufe0f"
-TOKEN_ECHO_LIMIT = 20
 
 
 class InvalidHandError(BidderError):
@@ -307,15 +306,6 @@ def _read_holding(suit: Suit, holding: str) -> list[Card]:
                 f"the {suit.word} {echo(holding)} in dot notation: {echo(rank)} is not a "
                 f"rank; ranks are A K Q J T (or 10) and 9 down to 2", "bad_card")
     return [Card(suit, _RANK_BY_TEXT[rank]) for rank in ranks]
-
-
-def echo(text: str) -> str:
-    """Quote user text for a message, cut to a readable length, unprintables as U+XXXX."""
-    text = "".join(character if character.isprintable() else f"U+{ord(character):04X}"
-                   for character in text)
-    if len(text) > TOKEN_ECHO_LIMIT:
-        text = text[:TOKEN_ECHO_LIMIT - 1] + "…"
-    return f"'{text}'"
 
 
 def _count_problem(count: int) -> str | None:

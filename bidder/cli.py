@@ -431,19 +431,10 @@ def deal_text(boards, seed: int, request: str, key: bool) -> str:
 
 
 def deal_pbn(boards, seed: int, request: str, key: bool) -> str:
-    """Boards as PBN: each hand in the North seat, North dealing, others unknown."""
-    lines = ["% PBN 2.1", f"% bidder deal: {request}, seed {seed}"]
-    for number, (board_seed, hand) in enumerate(boards, 1):
-        lines += ["", f'[Event "Opening bids: {request}"]', '[Site "?"]',
-                  '[Date "????.??.??"]', f'[Board "{number}"]', '[West "?"]',
-                  '[North "?"]', '[East "?"]', '[South "?"]', '[Dealer "N"]',
-                  '[Vulnerable "None"]', f'[Deal "N:{hand.dotted} - - -"]',
-                  '[Scoring "?"]', '[Declarer "?"]', '[Contract "?"]', '[Result "?"]']
-        if key:
-            advice = explain(hand)
-            call = "Pass" if advice.bid is None else advice.bid
-            lines += ['[Auction "N"]', f"{call} {{{advice.explanation}}}"]
-    return "\n".join(lines)
+    """Boards as PBN games (``bidder.pbn``)."""
+    from .pbn import dealt_games
+
+    return dealt_games((hand for _, hand in boards), request, seed, key)
 
 
 def deal_json(boards, seed: int, request: str, key: bool) -> str:

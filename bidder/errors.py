@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 QUOTE_LIMIT = 60
+ECHO_LIMIT = 20  # a token or a short field, echoed inside a sentence
 
 
 class BidderError(ValueError):
@@ -22,3 +23,8 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     safe = "".join(character if character.isprintable() else f"U+{ord(character):04X}"
                    for character in text)
     return safe if len(safe) <= limit else safe[:limit - 1] + "…"
+
+
+def echo(text: str) -> str:
+    """User text quoted for a message: "'1H'", made safe and cut short by quote()."""
+    return f"'{quote(text, ECHO_LIMIT)}'"

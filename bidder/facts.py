@@ -81,8 +81,12 @@ class Tally:
         return suit, self.lengths[suit]
 
 
+def _points(count: int, unit: str) -> str:
+    return f"{count} {unit}" + ("" if count == 1 else "s")
+
+
 def _cards(count: int) -> str:
-    return f"{count} card" + ("" if count == 1 else "s")
+    return _points(count, "card")
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,23 @@ class Facts:
     def suit_hcp(self, suit: Suit) -> int:
         """High card points held in *suit*."""
         return sum(card_hcp(card) for card in self.hand.in_suit(suit))
+
+    @property
+    def hcp_explanation(self) -> str:
+        """'12 HCP: AS 4, KH 3, AD 4, JD 1 (A 4, K 3, Q 2, J 1)'."""
+        honours = ", ".join(f"{card} {points}" for card, points in self.honours) or "none"
+        scale = ", ".join(f"{rank.label} {points}" for rank, points in HCP_BY_RANK.items())
+        return f"{self.hcp} HCP: {honours} ({scale})"
+
+    @property
+    def distribution_explanation(self) -> str:
+        """'1 distribution point: clubs 5 cards: 1 (1 per card beyond 4)'."""
+        tally = self.tally
+        longs = [f"{suit.word} {tally.length(suit)} cards: {tally.length_points(suit)}"
+                 for suit in SUITS_HIGH_FIRST if tally.length_points(suit)]
+        counted = "; ".join(longs) or f"no suit longer than {LENGTH_POINTS_AFTER} cards"
+        return (f"{_points(self.distribution, 'distribution point')}: {counted} "
+                f"(1 per card beyond {LENGTH_POINTS_AFTER})")
 
     def to_dict(self) -> dict:
         """The facts as plain JSON types."""

@@ -7,7 +7,7 @@ import unicodedata
 
 from flask import Flask
 
-from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
+from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
 from ..bids import Bid
 from ..cards import DECK, SUITS_HIGH_FIRST, Rank
 from ..facts import LENGTH_POINTS_AFTER
@@ -39,6 +39,7 @@ TEMPLATE_GLOBALS = {
     "PICKER_CARDS": PICKER_CARDS,
     "RULE_BY_ID": RULE_BY_ID,
     "STATUS_LABELS": STATUS_LABELS,
+    "Status": Status,
     "LENGTH_POINTS_AFTER": LENGTH_POINTS_AFTER,
 }
 
