@@ -15,6 +15,7 @@ MAX_INPUT_LENGTH = 200
 EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 SEPARATORS = " \t\r\n,"
 EMOJI_SELECTOR = "\ufe0f"
+CHARACTER_NAME_LIMIT = 40
 
 
 class InvalidHandError(BidderError):
@@ -246,6 +247,8 @@ def describe_character(character: str) -> str:
     if character.isascii() and character.isprintable():
         return repr(character)
     name = unicodedata.name(character, "")
+    if len(name) > CHARACTER_NAME_LIMIT:  # some names run to 80 letters
+        name = name[:CHARACTER_NAME_LIMIT - 1] + "…"
     return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
 
 
