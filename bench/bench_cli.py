@@ -33,7 +33,8 @@ from pathlib import Path
 
 from bidder import InvalidHandError, explain, openingBid
 from bidder.cards import DECK, EXAMPLE_HAND
-from bidder.dealing import bid_label, hand_stream
+from bidder.bids import Bid
+from bidder.dealing import hand_stream
 from bidder.grading import COLUMNS
 
 PYTHON = sys.executable
@@ -56,7 +57,7 @@ def write_class_file(path: Path, lines: int, seed: int = 2026) -> None:
             if bad:
                 cards[rng.randrange(13)] = "1" + cards[0][-1]
             hand = " ".join(cards)
-            right = "1C" if bad else bid_label(openingBid(hand))
+            right = "1C" if bad else str(Bid.from_value(openingBid(hand)))
             answer = right if rng.random() < 0.8 else rng.choice(WRONG_BIDS)
             stream.write(f"{hand},{answer},s{number}\n")
 
@@ -75,9 +76,10 @@ def plain_grade(source: Path, target: Path) -> None:
                                  error.message])
                 continue
             facts, given = advice.facts, None if answer == "None" else answer
-            writer.writerow([number, student, str(facts.hand), bid_label(advice.bid),
-                             advice.rule, facts.hcp, facts.distribution, facts.points,
-                             answer, "yes" if given == advice.bid else "no", ""])
+            writer.writerow([number, student, str(facts.hand),
+                             str(Bid.from_value(advice.bid)), advice.rule, facts.hcp,
+                             facts.distribution, facts.points, answer,
+                             "yes" if given == advice.bid else "no", ""])
 
 
 def tree_rss(pid: int) -> list[int]:

@@ -6,6 +6,7 @@
 """
 
 from .advice import Advice, Step, explain
+from .bids import NO_BID, Bid, BidError
 from .cards import (Card, Hand, InvalidHandError, InvalidHandWarning, Rank, Suit,
                     parse_hand)
 from .facts import Facts, Tally
@@ -15,5 +16,6 @@ from .rules import RULE_BY_ID, RULES, Rule
 __all__ = [
     "highCardPoints", "distributionPoints", "openingBid", "explain", "parse_hand",
     "Advice", "Step", "Card", "Hand", "Facts", "Tally", "Rank", "Suit", "Rule",
-    "RULES", "RULE_BY_ID", "InvalidHandError", "InvalidHandWarning",
+    "RULES", "RULE_BY_ID", "InvalidHandError", "InvalidHandWarning", "Bid", "NO_BID",
+    "BidError",
 ]

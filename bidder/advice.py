@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import enum
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
+from typing import Sequence
 
-from .cards import HAND_SIZE, Hand, parse_hand
-from .facts import Facts, Tally
-from .rules import RULE_BY_ID, RULES, Rule, first_rule
+from .cards import DECK, HAND_SIZE, Hand, Suit, parse_hand
+from .facts import Facts, Tally, card_hcp
+from .rules import RULE_BY_ID, RULES, Rule, applying, first_rule
 
 NEAR_MISS_GAP = 2
 NEAR_MISS_COUNT = 3
 
-FIRED, FAILED, SHADOWED, NOT_REACHED = "fired", "failed", "shadowed", "not reached"
+
+class Status(enum.StrEnum):
+    """How a rule went for a hand: it fired, a condition failed, it also applied but an
+    earlier rule came first, or (the catch-all) it was not reached."""
+
+    FIRED = "fired"
+    FAILED = "failed"
+    SHADOWED = "shadowed"
+    NOT_REACHED = "not reached"
+
+
+FIRED, FAILED, SHADOWED, NOT_REACHED = Status
 
 
 @dataclass(frozen=True)
@@ -21,7 +34,7 @@ class Step:
     """One rule of the decision list, as it went for this hand."""
 
     rule: str
-    status: str
+    status: Status
     reasons: tuple[str, ...]
     would_bid: str | None = None
 
@@ -42,11 +55,12 @@ class Advice:
     trace: tuple[Step, ...]
     notes: tuple[str, ...]
     near_misses: tuple[str, ...]
+    rules: tuple[Rule, ...] = field(default=RULES, repr=False, compare=False)
 
     @property
     def fired(self) -> Rule:
         """The rule that decided the bid."""
-        return RULE_BY_ID[self.rule]
+        return next(rule for rule in self.rules if rule.id == self.rule)
 
     @property
     def explanation(self) -> str:
@@ -54,8 +68,8 @@ class Advice:
         fired = self.fired
         step = next(step for step in self.trace if step.status == FIRED)
         if self.bid is None:
-            text = (f"No opening bid ({fired.id}): no rule from {RULES[0].id} to "
-                    f"{RULES[-2].id} applies.")
+            text = (f"No opening bid ({fired.id}): no rule from {self.rules[0].id} to "
+                    f"{self.rules[-2].id} applies.")
             if self.near_misses:
                 text += " Closest: " + "; ".join(self.near_misses) + "."
             return text
@@ -79,41 +93,42 @@ class Advice:
         }
 
 
-def explain(hand: str | Hand) -> Advice:
-    """The opening bid for *hand* (text or Hand), the rule behind it and the full trace.
+def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES) -> Advice:
+    """The opening bid for *hand* (text or Hand) by the rule table *rules*, the rule
+    behind it and the full trace.
 
     :raises InvalidHandError: if text is not a hand of 13 different cards.
     """
     facts = Facts(hand if isinstance(hand, Hand) else parse_hand(hand))
-    tally = facts.tally
-    fired, trace, near_misses = _judge(tally)
-    bid = fired.bid(tally, facts.suit_hcp)
-    return Advice(facts, bid, fired.id, trace, _notes(fired, bid, trace), near_misses)
+    fired, trace, near_misses = _judge(facts.tally, rules)
+    bid = fired.bid(facts)
+    trace = tuple(step if step.status != SHADOWED else
+                  Step(step.rule, SHADOWED, step.reasons, rule.bid(facts))
+                  for rule, step in zip(rules, trace))
+    return Advice(facts, bid, fired.id, trace, _notes(fired, bid, trace), near_misses,
+                  rules)
 
 
 @lru_cache(maxsize=1 << 13)
-def _judge(tally: Tally) -> tuple[Rule, tuple[Step, ...], tuple[str, ...]]:
+def _judge(tally: Tally, rules: Sequence[Rule]
+           ) -> tuple[Rule, tuple[Step, ...], tuple[str, ...]]:
     """The rule that fires, the trace and the near misses: all a tally decides."""
-    fired = first_rule(tally)
-    trace = tuple(_step(rule, fired, tally) for rule in RULES)
+    fired, *shadowed = applying(tally, rules)
+    trace = tuple(_step(rule, fired, shadowed, tally) for rule in rules)
     return fired, trace, _near_misses(tally) if fired.level is None else ()
 
 
-def _step(rule: Rule, fired: Rule, tally: Tally) -> Step:
+def _step(rule: Rule, fired: Rule, shadowed: list[Rule], tally: Tally) -> Step:
     if rule is fired:
         return Step(rule.id, FIRED,
                     tuple(condition.success(tally) for condition in rule.conditions))
-    failures = rule.failures(tally)
-    if failures:
-        return Step(rule.id, FAILED,
-                    tuple(condition.failure(tally) for condition in failures))
-    if rule.level is None:
+    if rule in shadowed and rule.level is not None:
+        return Step(rule.id, SHADOWED, (f"also applies, but {fired.id} comes first",))
+    if rule in shadowed:
         return Step(rule.id, NOT_REACHED, (f"applies only when no rule above does; "
                                            f"{fired.id} did",))
-    # A shadowed rule never needs the suits' HCP: only R6 does, with two long suits
-    # of a kind, and no earlier rule applies to such a hand.
-    return Step(rule.id, SHADOWED, (f"also applies, but {fired.id} comes first",),
-                rule.bid(tally))
+    return Step(rule.id, FAILED,
+                tuple(condition.failure(tally) for condition in rule.failures(tally)))
 
 
 def _notes(fired: Rule, bid: str | None, trace: tuple[Step, ...]) -> tuple[str, ...]:
@@ -148,8 +163,10 @@ def _near_misses(tally: Tally) -> tuple[str, ...]:
 
 
 # The fewest and most high card points a suit of each length can hold.
-_MOST_SUIT_HCP = (0, 4, 7, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10)
-_LEAST_SUIT_HCP = (0,) * 10 + (1, 3, 6, 10)
+_SUIT_RANK_HCP = sorted(card_hcp(card) for card in DECK if card.suit == Suit.CLUBS)
+_LEAST_SUIT_HCP = tuple(sum(_SUIT_RANK_HCP[:length]) for length in range(HAND_SIZE + 1))
+_MOST_SUIT_HCP = tuple(sum(_SUIT_RANK_HCP[len(_SUIT_RANK_HCP) - length:])
+                       for length in range(HAND_SIZE + 1))
 
 
 def possible_tallies():

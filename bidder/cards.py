@@ -8,21 +8,18 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from .errors import BidderError, echo
+
 HAND_SIZE = 13
 MAX_INPUT_LENGTH = 200
 EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 SEPARATORS = " \t\r\n,"
 EMOJI_SELECTOR = "\ufe0f"
-TOKEN_ECHO_LIMIT = 20
+CHARACTER_NAME_LIMIT = 40
 
 
-class InvalidHandError(ValueError):
+class InvalidHandError(BidderError):
     """Raised when text is not a hand; the message says what, where and what to do."""
-
-    def __init__(self, message: str, code: str):
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
 
 class InvalidHandWarning(UserWarning):
@@ -250,6 +247,8 @@ def describe_character(character: str) -> str:
     if character.isascii() and character.isprintable():
         return repr(character)
     name = unicodedata.name(character, "")
+    if len(name) > CHARACTER_NAME_LIMIT:  # some names run to 80 letters
+        name = name[:CHARACTER_NAME_LIMIT - 1] + "…"
     return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
 
 
@@ -310,15 +309,6 @@ def _read_holding(suit: Suit, holding: str) -> list[Card]:
                 f"the {suit.word} {echo(holding)} in dot notation: {echo(rank)} is not a "
                 f"rank; ranks are A K Q J T (or 10) and 9 down to 2", "bad_card")
     return [Card(suit, _RANK_BY_TEXT[rank]) for rank in ranks]
-
-
-def echo(text: str) -> str:
-    """Quote user text for a message, cut to a readable length, unprintables as U+XXXX."""
-    text = "".join(character if character.isprintable() else f"U+{ord(character):04X}"
-                   for character in text)
-    if len(text) > TOKEN_ECHO_LIMIT:
-        text = text[:TOKEN_ECHO_LIMIT - 1] + "…"
-    return f"'{text}'"
 
 
 def _count_problem(count: int) -> str | None:

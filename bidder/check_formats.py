@@ -9,9 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from .advice import explain
-from .cards import SUITS_HIGH_FIRST
 from .checking import (FUNCTIONS, MISSING, NOT_CHECKED, RAISED, Group, Report, Verdict)
-from .facts import HCP_BY_RANK, LENGTH_POINTS_AFTER
 from .rules import RULE_BY_ID, plural
 
 WRAP = 88
@@ -144,20 +142,27 @@ def shown_expected(value) -> str:
 def why(function: str, hand: str) -> list[str]:
     """The reference's reasons for the right answer of *function*."""
     advice = explain(hand)
-    facts = advice.facts
     if function == "highCardPoints":
-        honours = ", ".join(f"{card} {points}" for card, points in facts.honours) or "none"
-        scale = ", ".join(f"{rank.label} {points}" for rank, points in HCP_BY_RANK.items())
-        return [f"{facts.hcp} HCP: {honours} ({scale})"]
+        return [advice.facts.hcp_explanation]
     if function == "distributionPoints":
-        longs = [f"{suit.word} {facts.tally.length(suit)} cards: "
-                 f"{facts.tally.length_points(suit)}" for suit in SUITS_HIGH_FIRST
-                 if facts.tally.length_points(suit)]
-        return [f"{facts.distribution} distribution points: "
-                + ("; ".join(longs) if longs
-                   else f"no suit longer than {LENGTH_POINTS_AFTER} cards")
-                + f" (1 per card beyond {LENGTH_POINTS_AFTER})"]
+        return [advice.facts.distribution_explanation]
     return [advice.explanation, *advice.notes]
 
 
 FORMATS = {"text": text_report}
+
+
+def _grader_format(name: str):
+    """A format of ``grader_formats``, imported on first use (that module builds on this
+    one): the report and a ``Grading`` in, the text out."""
+    def render(report: Report, grading=None) -> str:
+        from . import grader_formats
+
+        return grader_formats.GRADER_FORMATS[name](report, grading or grader_formats.Grading())
+
+    render.__name__ = render.__qualname__ = f"{name}_report"
+    return render
+
+
+FORMATS.update({name: _grader_format(name)
+                for name in ("json", "gradescope", "prairielearn", "junit")})

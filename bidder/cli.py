@@ -15,10 +15,12 @@ from contextlib import contextmanager
 import click
 
 from .advice import FAILED, FIRED, NOT_REACHED, SHADOWED, explain, is_reachable
+from .bids import Bid, BidError
 from .cards import SUITS_HIGH_FIRST, InvalidHandError
 from .rules import RULE_BY_ID, RULES
 
 STDIN_NAME = "<stdin>"
+CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 THREADS = 4  # per gunicorn worker, as `make run` has it
 WRAP = 88
 RED_SUITS = ("hearts", "diamonds")
@@ -147,21 +149,17 @@ def bid(hand: tuple[str, ...], as_json: bool) -> None:
     click.echo("\n".join(advice_lines(advice, painter(), can_show_symbols())))
 
 
-def bid_label(bid: str | None) -> str:
-    """A bid as people read it: the bid itself, or 'None' for no bid (dealing's own,
-    imported on first use, since dealing brings in the random module)."""
-    from .dealing import bid_label as label
-
-    return label(bid)
-
-
 def advice_lines(advice, paint, symbols: bool) -> list[str]:
-    """The advice as the terminal shows it: bid, rule, scorecard, trace, notes."""
+    """The advice as the terminal shows it: bid, rule, scorecard, trace, notes.
+
+    The bid is in letters, as openingBid returns it (the web advisor shows it so too).
+    """
     facts, rule = advice.facts, advice.fired
+    bid = Bid.from_value(advice.bid).plain
     lines = [f"Hand       {facts.hand}",
              f"           {hand_picture(facts.hand, paint, symbols)}",
              "",
-             f"Bid        {paint(bid_label(advice.bid), bold=True)}   "
+             f"Bid        {paint(bid, bold=True)}   "
              f"by {rule.id}, {rule.name}",
              wrapped(f"The rule: \u201c{rule.sentence}\u201d", " " * 11),
              wrapped(advice.explanation, " " * 11),
@@ -171,7 +169,7 @@ def advice_lines(advice, paint, symbols: bool) -> list[str]:
     for step in advice.trace:
         status = step.status + (f" \u2192 {step.would_bid}" if step.would_bid else "")
         if step.status == FIRED:
-            status += f" \u2192 {bid_label(advice.bid)}"
+            status += f" \u2192 {bid}"
         lines.append(f"  {step.rule:<3} {RULE_BY_ID[step.rule].name:<31} "
                      + paint(status, **STATUS_STYLES[step.status]))
         lines += [wrapped(reason, " " * 6) for reason in step.reasons]
@@ -218,17 +216,20 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
     Each line of FILE (or - for standard input) holds a hand, optionally followed by a
     student's answer and an id, separated by tabs, or by commas when the line has no tab.
     When the cards themselves are separated by commas, the first 13 fields are the hand.
-    None, Pass, - or an empty answer mean no bid. Blank lines, lines starting with # and
-    a header line starting with "hand" are skipped.
+    An answer is a bid written any common way (1NT, 2h, 1♠, 3 hearts, '1C'); None, Pass,
+    P, - or No bid mean no bid. An empty answer field leaves the hand unanswered: it is
+    graded without a verdict and counted apart. Blank lines, lines starting with # and a
+    header line starting with "hand" are skipped.
 
     \b
     Lines such as:
       5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C,1C,Ann
       AKQ2.J54.T9.8765<TAB>Pass<TAB>Ben
 
-    Bad lines are reported as FILE:LINE: message and marked in the output; the rest is
-    graded. Exit status: 0 all lines good, 1 some bad, 2 the file could not be read or
-    written (nothing is written then), 130 interrupted, 143 terminated.
+    Bad lines are reported as FILE:LINE: message and marked in the output (a bad answer
+    still shows the hand's bid); the rest is graded. The output may not be FILE itself.
+    Exit status: 0 all lines good, 1 some bad, 2 the file could not be read or written
+    (nothing is written then), 130 interrupted, 143 terminated.
 
     \b
     Example:
@@ -238,6 +239,10 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
 
     name = STDIN_NAME if file == "-" else file
     jobs = jobs or os.cpu_count() or 1
+    for target, option in ((output, "-o"), (summary_path, "--summary")):
+        if is_same_file(file, target):
+            raise Failure(f"{target} is the class file being graded ({file}): writing "
+                          f"there would replace it; give {option} another file")
     try:
         with opened_input(file) as source, output_stream(output) as sink, \
                 progress(input_size(source)) as advance:
@@ -259,6 +264,17 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
         raise stopped("the summary could not be written", os_reason(error),
                       summary_path) from None
     ctx.exit(1 if summary.bad_lines else 0)
+
+
+def is_same_file(path: str, other: str | None) -> bool:
+    """Whether two command-line paths name one existing file, however spelled: another
+    path to it, a hard link or a symbolic link ('-' is a stream, never a file here)."""
+    if "-" in (path, other) or other is None:
+        return False
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return False
 
 
 def stopped(what: str, reason: str, target: str) -> Failure:
@@ -321,7 +337,8 @@ def progress(total: int | None, stream=None):
 
 
 def summary_lines(name: str, summary) -> list[str]:
-    """The summary: lines graded and bad, answers right and wrong per rule, wrong bids."""
+    """The summary: lines graded and bad, answers right, wrong and not given, then per
+    rule the answers right and wrong and the wrong bids given."""
     bad = summary.bad_lines
     where = ", ".join(map(str, summary.first_bad)) + (", ..." if bad > len(summary.first_bad)
                                                       else "")
@@ -331,14 +348,16 @@ def summary_lines(name: str, summary) -> list[str]:
     answered = summary.answered
     right = sum(summary.right.values())
     if answered:
+        unanswered = f", {summary.unanswered:,} unanswered" if summary.unanswered else ""
         lines.append(f"answers: {answered:,} given, {right:,} right "
-                     f"({100 * right / answered:.1f}%), {answered - right:,} wrong")
+                     f"({100 * right / answered:.1f}%), {answered - right:,} wrong"
+                     + unanswered)
     else:
         lines.append("answers: none given")
     lines.append(f"{'rule':<34}{'hands':>8}{'right':>8}{'wrong':>8}  wrong bids given")
     for rule in RULES:
         if summary.hands[rule.id]:
-            given = ", ".join(f"{bid_label(bid)} \u00d7{times}"
+            given = ", ".join(f"{bid.display} \u00d7{times}"
                               for bid, times in summary.wrong_bids_for(rule.id))
             lines.append(f"{rule.id + ' ' + rule.name:<34}{summary.hands[rule.id]:>8,}"
                          f"{summary.right[rule.id]:>8,}{summary.wrong[rule.id]:>8,}  {given}"
@@ -370,35 +389,32 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
       bidder deal --bid 1NT --count 5 --seed 7 --key
       bidder deal --rule R8 --count 20 --format pbn > preempts.pbn
     """
-    from .dealing import DealError, deal_set, parse_bid, parse_rule
+    from .dealing import DealError, deal_set, parse_rule
 
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(1_000_000)
     try:
-        wanted = ... if bid_text is None else parse_bid(bid_text)
+        wanted = None if bid_text is None else Bid.parse(bid_text)
         rule = None if rule_text is None else parse_rule(rule_text)
-        boards = deal_set(count, seed, wanted, rule)
-    except DealError as error:
+        boards = deal_set(count, seed, ... if wanted is None else wanted.text, rule)
+    except (BidError, DealError) as error:
         raise click.UsageError(error.message) from None
     render = {"text": deal_text, "pbn": deal_pbn, "json": deal_json}[output_format]
-    request = describe_request(len(boards), bid_text, rule_text)
+    request = describe_request(len(boards), wanted, rule)
     click.echo(render(boards, seed, request, key))
 
 
-def describe_request(count: int, bid_text: str | None, rule_text: str | None) -> str:
-    """What was dealt, in words: '5 hands that open 1NT decided by R1'."""
-    from .dealing import parse_bid
-
+def describe_request(count: int, wanted: Bid | None, rule) -> str:
+    """What was dealt, in words: '5 hands that open 1NT decided by R1' (None: any bid
+    and any rule)."""
     one = count == 1
     parts = [f"{count} hand{'' if one else 's'}"]
-    if bid_text is not None:
-        wanted = parse_bid(bid_text)
-        parts.append(f"that open{'s' if one else ''} "
-                     f"{'nothing' if wanted is None else wanted}")
-    if rule_text is not None:
-        parts.append(f"decided by {rule_text.strip().upper()}")
+    if wanted is not None:
+        parts.append(f"that open{'s' if one else ''} {wanted or 'nothing'}")
+    if rule is not None:
+        parts.append(f"decided by {rule.id}")
     return " ".join(parts)
 
 
@@ -415,19 +431,10 @@ def deal_text(boards, seed: int, request: str, key: bool) -> str:
 
 
 def deal_pbn(boards, seed: int, request: str, key: bool) -> str:
-    """Boards as PBN: each hand in the North seat, North dealing, others unknown."""
-    lines = ["% PBN 2.1", f"% bidder deal: {request}, seed {seed}"]
-    for number, (board_seed, hand) in enumerate(boards, 1):
-        lines += ["", f'[Event "Opening bids: {request}"]', '[Site "?"]',
-                  '[Date "????.??.??"]', f'[Board "{number}"]', '[West "?"]',
-                  '[North "?"]', '[East "?"]', '[South "?"]', '[Dealer "N"]',
-                  '[Vulnerable "None"]', f'[Deal "N:{hand.dotted} - - -"]',
-                  '[Scoring "?"]', '[Declarer "?"]', '[Contract "?"]', '[Result "?"]']
-        if key:
-            advice = explain(hand)
-            call = "Pass" if advice.bid is None else advice.bid
-            lines += ['[Auction "N"]', f"{call} {{{advice.explanation}}}"]
-    return "\n".join(lines)
+    """Boards as PBN games (``bidder.pbn``)."""
+    from .pbn import dealt_games
+
+    return dealt_games((hand for _, hand in boards), request, seed, key)
 
 
 def deal_json(boards, seed: int, request: str, key: bool) -> str:
@@ -510,12 +517,15 @@ def stats_lines(counts) -> list[str]:
     """The statistics as three tables: by bid (with the HCP range), by rule, overlaps."""
     hcp_ranges = {bid: [points for points, times in enumerate(by_hcp) if times]
                   for bid, by_hcp in counts.hcp_by_bid}
+    symbols = can_show_symbols()
     lines = [f"Opening bids over {counts.hands:,} random hands (seed {counts.seed})", "",
              f"{'bid':<6}{'hands':>10}{'share':>9}   HCP"]
     for bid, times in counts.by_bid:
         spread = hcp_ranges.get(bid)
         span = f"{spread[0]}-{spread[-1]}" if spread else ""
-        lines.append(f"{bid_label(bid):<6}{times:>10,}{counts.share(times):>8.2f}%   {span}"
+        value = Bid.from_value(bid)
+        shown = value.display if symbols else value.plain
+        lines.append(f"{shown:<6}{times:>10,}{counts.share(times):>8.2f}%   {span}"
                      .rstrip())
     lines += ["", f"{'rule':<36}{'hands':>10}{'share':>9}"]
     for rule_id, times in counts.by_rule:
@@ -534,7 +544,7 @@ def stats_lines(counts) -> list[str]:
 # check -------------------------------------------------------------------------
 
 @cli.command(short_help="Check a student's module against the reference, sealed.")
-@click.argument("student", type=click.Path(exists=True, dir_okay=False))
+@click.argument("student", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.option("--hands", default=1000, show_default=True, type=click.IntRange(0, 100_000),
               help="Random hands, besides the worked examples and the threshold hands.")
 @click.option("--seed", default=1, show_default=True, envvar="BIDDER_CHECK_SEED",
@@ -548,9 +558,31 @@ def stats_lines(counts) -> list[str]:
               help="bubblewrap demands the sandbox; auto falls back where it cannot run.")
 @click.option("--shown", default=5, show_default=True, type=click.IntRange(0),
               help="How many groups of wrong answers to show in full.")
+@click.option("--format", "output_format", default="text", show_default=True,
+              type=click.Choice(CHECK_FORMATS),
+              help="The report as text, as JSON data, or as a grader reads it.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the report here (whole, or not at all) instead of standard "
+                   "output.")
+@click.option("--weights", "weights_path", type=click.Path(exists=True, dir_okay=False),
+              help="A TOML or JSON file of weights per function and per rule, and the "
+                   "total.  [default: equal weights, 100 points]")
+@click.option("--hidden", default="visible", show_default=True,
+              type=click.Choice(["visible", "hidden", "after_due_date", "after_published"]),
+              help="When students see the threshold and random hands (the worked "
+                   "examples always show).")
+@click.option("--bundle", nargs=2, metavar="gradescope OUT.zip",
+              type=(click.Choice(["gradescope"]), click.Path(dir_okay=False)),
+              help="Write a Gradescope autograder that checks with these options, "
+                   "instead of checking STUDENT.")
+@click.option("--submission-name", metavar="NAME",
+              help="With --bundle: the submitted file to check.  [default: the .py file "
+                   "that defines the functions]")
 @click.pass_context
-def check(ctx: click.Context, student: str, hands: int, seed: int, timeout: float,
-          memory: int, isolation: str, shown: int) -> None:
+def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeout: float,
+          memory: int, isolation: str, shown: int, output_format: str, output: str | None,
+          weights_path: str | None, hidden: str, bundle: tuple[str, str] | None,
+          submission_name: str | None) -> None:
     """Check a student's module: its highCardPoints, distributionPoints and openingBid
     against the reference, with exact types (an int; a str, or None for no bid).
 
@@ -562,21 +594,70 @@ def check(ctx: click.Context, student: str, hands: int, seed: int, timeout: floa
     every answer is right, 1 when some are not or the module could not be checked, 2
     for a usage error.
 
+    --format json gives the whole report as data; gradescope, prairielearn and junit give
+    what those graders read, a test per function per rule scored by --weights, with
+    threshold and random hands hidden as --hidden says.
+
     \b
-    Example:
+    Examples:
       bidder check solution.py --hands 2000 --timeout 20
+      bidder check solution.py --format junit -o report.xml
+      bidder check --bundle gradescope autograder.zip --weights weights.toml --hidden after_due_date
     """
-    from .check_formats import text_report
+    from .grader_formats import Grading, WeightsError, load_weights
+
+    try:
+        weights = load_weights(weights_path) if weights_path else Grading().weights
+    except WeightsError as error:
+        raise click.BadParameter(error.message, param_hint="--weights") from None
+    grading = Grading(weights, hidden, shown)
+    if bundle is not None:
+        fixed = ctx.get_parameter_source("seed") is not click.core.ParameterSource.DEFAULT
+        if student is not None or output is not None or output_format != "text":
+            raise click.UsageError("--bundle writes a Gradescope autograder: give it no "
+                                   "STUDENT, --format or --output")
+        ctx.exit(write_check_bundle(bundle[1], hands=hands, seed=seed if fixed else None,
+                                    timeout=timeout, memory=memory, isolation=isolation,
+                                    grading=grading, submission_name=submission_name))
+    if student is None:
+        raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip).")
+    ctx.exit(run_check(student, hands, seed, timeout, memory, isolation, output_format,
+                       grading, output or "-"))
+
+
+def run_check(student: str, hands: int, seed: int, timeout: float, memory: int,
+              isolation: str, output_format: str, grading, output: str) -> int:
+    """Check *student*, write the report in *output_format*; the exit status."""
     from .checking import check_module
+    from .grader_formats import render
     from .sandbox import MIB, Limits
 
-    limits = Limits(timeout=timeout, memory=memory * MIB)
     try:
-        report = check_module(student, hands, seed, limits, isolation)
+        report = check_module(student, hands, seed,
+                              Limits(timeout=timeout, memory=memory * MIB), isolation)
     except RuntimeError as error:
         raise Failure(str(error)) from None
-    click.echo(text_report(report, shown), nl=False)
-    ctx.exit(0 if report.passed else 1)
+    text = render(output_format, report, grading)
+    try:
+        with output_stream(output) as stream:
+            stream.write(text)
+    except OSError as error:
+        raise stopped("the report could not be written", os_reason(error), output) from None
+    return 0 if report.passed else 1
+
+
+def write_check_bundle(path: str, **settings) -> int:
+    """Write the Gradescope autograder with these *settings* (those of ``Bundle``) to
+    *path*; the exit status."""
+    from .gradescope_bundle import Bundle, write_bundle
+
+    try:
+        write_bundle(path, Bundle(**settings))
+    except OSError as error:
+        raise stopped("the bundle could not be written", os_reason(error), path) from None
+    click.echo(f"wrote {path}: upload it as the assignment's autograder (Gradescope, "
+               f"Configure Autograder, zip file upload)")
+    return 0
 
 
 # serve -------------------------------------------------------------------------

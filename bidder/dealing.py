@@ -14,60 +14,27 @@ from itertools import islice
 from typing import Iterator
 
 from .advice import is_reachable
+from .bids import RULE_BIDS, Bid
 from .cards import DECK, HAND_SIZE, Hand, echo
-from .graded import (CARD_CODES, PROFILE_AT, TALLY_KEY_MASK, decide, key_decision,
-                     key_tally)
-from .rules import RULE_BY_ID, RULES, Rule
+from .errors import BidderError
+from . import packed
+from .facts import MAX_HCP, Tally
+from .rules import RULE_BY_ID, RULES, Rule, applying
 
 SEARCH_LIMIT = 2_000_000
 MAX_COUNT = 100
 MAX_STATS_HANDS = 1_000_000
 DEFAULT_STATS_HANDS = 100_000
-NO_BID_WORDS = ("none", "pass", "no bid", "nobid", "-")
 
 
-class DealError(ValueError):
+class DealError(BidderError):
     """Raised for a request no hand can meet; the message says why and what to ask."""
 
-    def __init__(self, message: str, code: str):
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
-
-def _bid_order(bid: str) -> tuple[int, int]:
-    return int(bid[0]), "CDHSN".index(bid[1])
-
-
-ALL_BIDS: tuple[str | None, ...] = (
-    *sorted({bid for rule in RULES for bid in rule.bids if bid}, key=_bid_order), None)
-
-
-def bid_label(bid: str | None) -> str:
-    """A bid as people read it: the bid itself, or 'None' for no bid."""
-    return "None" if bid is None else bid
-
-
-def reachable_bids() -> tuple[str | None, ...]:
-    """Every bid that some hand opens, in bidding order, None last."""
+def reachable_bids() -> tuple[Bid, ...]:
+    """Every bid that some hand opens, in bidding order, no bid last."""
     bids = {bid for rule in RULES if is_reachable(rule) for bid in rule.bids}
-    return tuple(bid for bid in ALL_BIDS if bid in bids)
-
-
-def parse_bid(text: str) -> str | None:
-    """Read a bid such as '2nt' or '1S'; 'None', 'Pass' or '-' mean no bid.
-
-    :raises DealError: if no rule makes that bid.
-    """
-    # Only ASCII is upper-cased, so a look-alike such as the long s never becomes a suit.
-    cleaned = " ".join(text.split()).upper() if text.isascii() else text
-    if cleaned.lower() in NO_BID_WORDS:
-        return None
-    if cleaned not in ALL_BIDS:
-        choices = ", ".join(map(bid_label, ALL_BIDS))
-        raise DealError(f"{echo(text)} is not a bid the rules make: choose one of "
-                        f"{choices}", "unknown_bid")
-    return cleaned
+    return tuple(bid for bid in RULE_BIDS if bid.text in bids)
 
 
 def parse_rule(text: str) -> Rule:
@@ -92,12 +59,13 @@ def hand_stream(seed: int) -> Iterator[list[int]]:
             yield order[start:start + HAND_SIZE]
 
 
-def _code(indexes: list[int]) -> int:
-    return sum(map(CARD_CODES.__getitem__, indexes))
-
-
 def _hand(indexes: list[int]) -> Hand:
     return Hand(tuple(DECK[index] for index in indexes))
+
+
+def dealt_text(indexes: list[int]) -> str:
+    """A dealt hand in the assignment's notation, its cards in the order dealt."""
+    return " ".join(str(DECK[index]) for index in indexes)
 
 
 def random_hand(seed: int) -> Hand:
@@ -113,8 +81,8 @@ def check_request(bid: str | None = ..., rule: Rule | None = None) -> None:
     if rule is not None and not is_reachable(rule):
         raise DealError(f"no hand fires {rule.id}: {rule.ruling_text}", "unreachable")
     if rule is not None and bid is not ... and bid not in rule.bids:
-        makes = " or ".join(map(bid_label, rule.bids))
-        raise DealError(f"{rule.id} never bids {bid_label(bid)}: it bids {makes}",
+        makes = " or ".join(str(Bid.from_value(made)) for made in rule.bids)
+        raise DealError(f"{rule.id} never bids {Bid.from_value(bid)}: it bids {makes}",
                         "mismatch")
 
 
@@ -125,7 +93,7 @@ def deal(seed: int, bid: str | None = ..., rule: Rule | None = None) -> Hand:
     """
     check_request(bid, rule)
     for _, indexes in zip(range(SEARCH_LIMIT), hand_stream(seed)):
-        fired, opened = decide(_code(indexes))
+        fired, opened = packed.decide(packed.encode_deal(indexes))
         if (bid is ... or opened == bid) and (rule is None or fired is rule):
             return _hand(indexes)
     raise DealError(f"no such hand in the first {SEARCH_LIMIT:,} dealt for seed {seed}: "
@@ -139,6 +107,50 @@ def deal_set(count: int, seed: int, bid: str | None = ...,
         raise DealError(f"ask for 1 to {MAX_COUNT} hands, not {count}", "bad_count")
     return [(seed + offset, deal(seed + offset, bid, rule)) for offset in range(count)]
 
+
+# Hands on the thresholds ---------------------------------------------------------------
+
+THRESHOLD_SEARCH = 500_000
+
+
+def threshold_label(rule: Rule, condition, value) -> str:
+    """"R1 '16-18 HCP' with 15 HCP": a rule, one condition, and the value it reads."""
+    return f"{rule.id} {condition.describe(value)}"
+
+
+def threshold_labels(rules: tuple[Rule, ...] = RULES) -> tuple[str, ...]:
+    """A label for each side of every threshold in the rule table."""
+    return tuple(threshold_label(rule, condition, value)
+                 for rule in rules for condition in rule.conditions
+                 for value in sorted(condition.edges()))
+
+
+@lru_cache(maxsize=1 << 15)
+def thresholds_of(tally: Tally) -> tuple[str, ...]:
+    """The thresholds a hand sits on: every other condition of a rule holds, and this
+    one reads a value next to its threshold."""
+    return tuple(
+        threshold_label(rule, condition, condition.measured(tally))
+        for rule in RULES for condition in rule.conditions
+        if condition.measured(tally) in condition.edges()
+        and all(other.holds(tally) for other in rule.conditions if other is not condition))
+
+
+@lru_cache(maxsize=4)
+def threshold_hands(seed: int, search: int = THRESHOLD_SEARCH
+                    ) -> tuple[tuple[str, str], ...]:
+    """(label, hand) for each side of every threshold: the first such hand among
+    *search* hands dealt for *seed*, in the assignment's notation, in table order."""
+    wanted, found = threshold_labels(), {}
+    for indexes in islice(hand_stream(seed), search):
+        for label in thresholds_of(packed.tally(packed.encode_deal(indexes))):
+            found.setdefault(label, indexes)
+        if len(found) == len(wanted):
+            break
+    return tuple((label, dealt_text(found[label])) for label in wanted if label in found)
+
+
+# Statistics -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Statistics:
@@ -169,14 +181,11 @@ class Statistics:
 
 
 @lru_cache(maxsize=1 << 12)
-def _shadowed(key: int) -> tuple[tuple[str, str], ...]:
-    """(fired, shadowed) rule pairs for a code's length and HCP fields."""
-    tally = key_tally(key)
-    applying = [rule for rule in RULES if rule.level is not None and rule.applies(tally)]
-    return tuple((applying[0].id, rule.id) for rule in applying[1:])
-
-
-_CARD_PROFILES = tuple(code >> PROFILE_AT for code in CARD_CODES)
+def overlaps(tally: Tally) -> tuple[tuple[str, str], ...]:
+    """(deciding rule, shadowed rule) for each later rule that also applies to a hand
+    (the catch-all last rule aside)."""
+    fired, *others = applying(tally)
+    return tuple((fired.id, rule.id) for rule in others if rule.level is not None)
 
 
 @lru_cache(maxsize=16)
@@ -188,47 +197,29 @@ def statistics(hands: int = DEFAULT_STATS_HANDS, seed: int = 1) -> Statistics:
     if not 1 <= hands <= MAX_STATS_HANDS:
         raise DealError(f"ask for 1 to {MAX_STATS_HANDS:,} hands, not {hands:,}",
                         "bad_count")
-    # Count each profile (lengths and HCP per suit) once, then judge each profile once.
-    profiles: dict[int, int] = {}
-    card_profile = _CARD_PROFILES.__getitem__
-    for indexes in islice(hand_stream(seed), hands):
-        profile = sum(map(card_profile, indexes))
-        profiles[profile] = profiles.get(profile, 0) + 1
-    return _summarise(hands, seed, profiles)
-
-
-def _summarise(hands: int, seed: int, profiles: dict[int, int]) -> Statistics:
-    # Most bids follow from the lengths and HCP alone (the tally key); the rest, R6 with
-    # two long suits of a kind, need each profile's suit HCP.
-    by_key, unsettled = Counter(), set()
-    for profile, count in profiles.items():
-        by_key[profile & TALLY_KEY_MASK] += count
+    # Hands with one profile get one bid: count the profiles, then decide each once.
+    profiles = Counter(packed.profile(packed.encode_deal(indexes))
+                       for indexes in islice(hand_stream(seed), hands))
     outcomes = Counter()
-    for key, count in by_key.items():
-        rule, bid = key_decision(key)
-        if bid is None and rule.level is not None:
-            unsettled.add(key)
-        else:
-            outcomes[rule.id, bid, key] += count
     for profile, count in profiles.items():
-        if profile & TALLY_KEY_MASK in unsettled:
-            rule, bid = decide(profile << PROFILE_AT)
-            outcomes[rule.id, bid, profile & TALLY_KEY_MASK] += count
+        code = packed.from_profile(profile)
+        rule, bid = packed.decide(code)
+        outcomes[rule.id, bid, packed.tally(code)] += count
     return _tabulate(hands, seed, outcomes)
 
 
 def _tabulate(hands: int, seed: int, outcomes: Counter) -> Statistics:
-    by_bid, by_rule, overlaps, hcp = Counter(), Counter(), Counter(), {}
-    for (rule, bid, key), count in outcomes.items():
+    by_bid, by_rule, shadowing, hcp = Counter(), Counter(), Counter(), {}
+    for (rule, bid, tally), count in outcomes.items():
         by_bid[bid] += count
         by_rule[rule] += count
-        hcp.setdefault(bid, [0] * 38)[key_tally(key).hcp] += count
-        for pair in _shadowed(key):
-            overlaps[pair] += count
+        hcp.setdefault(bid, [0] * (MAX_HCP + 1))[tally.hcp] += count
+        for pair in overlaps(tally):
+            shadowing[pair] += count
     return Statistics(
         hands, seed,
-        tuple((bid, by_bid[bid]) for bid in ALL_BIDS),
+        tuple((bid.text, by_bid[bid.text]) for bid in RULE_BIDS),
         tuple((rule.id, by_rule[rule.id]) for rule in RULES),
         tuple((fired, shadowed, count) for (fired, shadowed), count
-              in sorted(overlaps.items())),
-        tuple((bid, tuple(hcp[bid])) for bid in ALL_BIDS if bid in hcp))
+              in sorted(shadowing.items())),
+        tuple((bid.text, tuple(hcp[bid.text])) for bid in RULE_BIDS if bid.text in hcp))

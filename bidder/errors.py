@@ -1,8 +1,19 @@
-"""Echoing text that came from a user or a student's code, safely."""
+"""The one base error, and echoing text that came from a user or a student's code safely."""
 
 from __future__ import annotations
 
 QUOTE_LIMIT = 60
+ECHO_LIMIT = 20  # a token or a short field, echoed inside a sentence
+
+
+class BidderError(ValueError):
+    """Text or a request the core cannot use; *message* says what and what to do, *code*
+    names the problem for programs (e.g. ``bad_card``, ``unknown_bid``)."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.message = message
+        self.code = code
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
@@ -12,3 +23,8 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     safe = "".join(character if character.isprintable() else f"U+{ord(character):04X}"
                    for character in text)
     return safe if len(safe) <= limit else safe[:limit - 1] + "…"
+
+
+def echo(text: str) -> str:
+    """User text quoted for a message: "'1H'", made safe and cut short by quote()."""
+    return f"'{quote(text, ECHO_LIMIT)}'"

@@ -17,9 +17,10 @@ from itertools import combinations, product
 from math import comb, prod
 from typing import Iterator
 
+from .bids import Bid
 from .cards import DECK, HAND_SIZE, Suit
 from .facts import HCP_BY_RANK, Tally
-from .rules import RULES, Rule, first_rule
+from .rules import RULES, Rule, applying
 
 ALL_HANDS = comb(len(DECK), HAND_SIZE)
 SUIT_SIZE = len(DECK) // len(Suit)
@@ -90,14 +91,33 @@ def profiles(rules: tuple[Rule, ...] = RULES) -> Iterator[Profile]:
         yield from judge.profiles(lengths)
 
 
+class _Unsettled(Exception):
+    """The bid needs the HCP within a suit the profile is not split by."""
+
+
+@dataclass(frozen=True)
+class _Profiled:
+    """A profile as a rule's bid reads a hand: its tally, and the HCP within the suits
+    it is split by (asking for another suit's means the profile must be split)."""
+
+    tally: Tally
+    weighed: tuple[tuple[Suit, int], ...] = ()
+
+    def suit_hcp(self, suit: Suit) -> int:
+        """High card points held in *suit*, if the profile is split by it."""
+        for weighed, hcp in self.weighed:
+            if weighed == suit:
+                return hcp
+        raise _Unsettled
+
+
 class _Judge:
     """Judges profiles through a rule table, working out each condition once for each
-    value of the fact it reads (the lengths, the HCP or the points) and each choice of
-    rule once for each set of conditions that hold."""
+    value of the fact of the tally it reads (``reads``: the HCP, the points, the balance
+    or the lengths) and the rules that apply once for each set of conditions that hold."""
 
     def __init__(self, rules: tuple[Rule, ...]):
         self.rules = rules
-        self.later = {rule.id: rules[place + 1:] for place, rule in enumerate(rules)}
         conditions = dict.fromkeys(condition for rule in rules for condition in rule.conditions)
         self.by_fact: dict[str, list[tuple[int, object]]] = {}
         for place, condition in enumerate(conditions):
@@ -120,10 +140,9 @@ class _Judge:
         """The first rule that applies, and the later rules with a bid that also apply."""
         held = self.conditions_held(tally)
         if held not in self.decisions:
-            rule = first_rule(tally, self.rules)
-            self.decisions[held] = rule, tuple(
-                other for other in self.later[rule.id]
-                if other.level is not None and other.applies(tally))
+            fired, *others = applying(tally, self.rules)
+            self.decisions[held] = fired, tuple(
+                rule for rule in others if rule.level is not None)
         return self.decisions[held]
 
     def profiles(self, lengths: Lengths) -> Iterator[Profile]:
@@ -134,8 +153,11 @@ class _Judge:
                 continue
             tally = Tally(lengths, hcp)
             rule, shadowed = self.decide(tally)
-            bid = rule.bid(tally)
-            if bid is not None or rule.level is None:
+            try:
+                bid = rule.bid(_Profiled(tally))
+            except _Unsettled:
+                pass
+            else:
                 yield Profile(lengths, hcp, (), hands, rule, bid, shadowed)
                 continue
             # The rule compares the HCP within its candidate suits: split the hands by them.
@@ -145,7 +167,7 @@ class _Judge:
             for held, part in splits[suits][hcp]:
                 weighed = tuple(zip(suits, held))
                 yield Profile(lengths, hcp, weighed, part, rule,
-                              rule.bid(tally, dict(weighed).__getitem__), shadowed)
+                              rule.bid(_Profiled(tally, weighed)), shadowed)
 
 
 def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...]
@@ -276,14 +298,10 @@ def _count(rules: tuple[Rule, ...]) -> ExactStatistics:
 
 
 def bids_made(rules: tuple[Rule, ...] = RULES) -> tuple[str | None, ...]:
-    """Every bid *rules* can make, in bidding order (by level, then clubs up to no
-    trump), and no bid last."""
-    strains = (*(suit.letter for suit in Suit), "NT")
-    made = {(rule.level, strain) for rule in rules if rule.level is not None
-            for strain in rule.strains}
-    bids = [f"{level}{strain}" for level, strain
-            in sorted(made, key=lambda bid: (bid[0], strains.index(bid[1])))]
-    return (*bids, None) if any(rule.level is None for rule in rules) else tuple(bids)
+    """Every bid *rules* can make, as the graded functions write them, in bidding
+    order: no bid last."""
+    return tuple(bid.text for bid in sorted(
+        {Bid.from_value(made) for rule in rules for made in rule.bids}))
 
 
 def pattern(lengths: Lengths) -> str:

@@ -3,7 +3,7 @@ share to four places, as the published bridge tables give them."""
 
 from __future__ import annotations
 
-from .dealing import bid_label
+from .bids import Bid
 from .exact import ExactStatistics
 from .rules import RULE_BY_ID
 
@@ -28,7 +28,7 @@ def exact_lines(counts: ExactStatistics) -> list[str]:
     """The exact statistics as five tables: bids with their HCP, rules, overlaps, HCP
     and shape patterns."""
     spreads = {spread.bid: spread for spread in counts.spreads}
-    bids = [(bid_label(bid), count,
+    bids = [(Bid.from_value(bid).plain, count,
              f"   {spreads[bid].low}-{spreads[bid].high} HCP, mean {float(spreads[bid].mean):.2f}"
              if bid in spreads else "") for bid, count in counts.by_bid]
     rules = [(f"{rule_id} {RULE_BY_ID[rule_id].name}", count,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from .cards import SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
+from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
 
 HCP_BY_RANK = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 LENGTH_POINTS_AFTER = 4  # one distribution point for each card beyond the fourth
@@ -16,6 +16,9 @@ BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a mi
 def card_hcp(card: Card) -> int:
     """High card points of one card: A 4, K 3, Q 2, J 1, else 0."""
     return HCP_BY_RANK.get(card.rank, 0)
+
+
+MAX_HCP = sum(sorted(map(card_hcp, DECK), reverse=True)[:HAND_SIZE])  # 37: no hand holds more
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +90,12 @@ def _least_balanced_suit(lengths: tuple[int, int, int, int]) -> tuple[Suit, int]
     return suit, lengths[suit]
 
 
+def _points(count: int, unit: str) -> str:
+    return f"{count} {unit}" + ("" if count == 1 else "s")
+
+
 def _cards(count: int) -> str:
-    return f"{count} card" + ("" if count == 1 else "s")
+    return _points(count, "card")
 
 
 @dataclass(frozen=True)
@@ -143,6 +150,23 @@ class Facts:
     def suit_hcp(self, suit: Suit) -> int:
         """High card points held in *suit*."""
         return sum(card_hcp(card) for card in self.hand.in_suit(suit))
+
+    @property
+    def hcp_explanation(self) -> str:
+        """'12 HCP: AS 4, KH 3, AD 4, JD 1 (A 4, K 3, Q 2, J 1)'."""
+        honours = ", ".join(f"{card} {points}" for card, points in self.honours) or "none"
+        scale = ", ".join(f"{rank.label} {points}" for rank, points in HCP_BY_RANK.items())
+        return f"{self.hcp} HCP: {honours} ({scale})"
+
+    @property
+    def distribution_explanation(self) -> str:
+        """'1 distribution point: clubs 5 cards: 1 (1 per card beyond 4)'."""
+        tally = self.tally
+        longs = [f"{suit.word} {tally.length(suit)} cards: {tally.length_points(suit)}"
+                 for suit in SUITS_HIGH_FIRST if tally.length_points(suit)]
+        counted = "; ".join(longs) or f"no suit longer than {LENGTH_POINTS_AFTER} cards"
+        return (f"{_points(self.distribution, 'distribution point')}: {counted} "
+                f"(1 per card beyond {LENGTH_POINTS_AFTER})")
 
     def to_dict(self) -> dict:
         """The facts as plain JSON types."""

@@ -6,9 +6,12 @@ A class file holds one hand per line, optionally followed by a student's answer 
 
 SEP is a tab when the line has one, else a comma (spreadsheet quoting is understood).
 HAND is anything the parser accepts; when its cards are themselves separated by commas
-(``AS,KS,...``), the first 13 comma-separated fields are the hand. ANSWER is a bid such
-as ``1NT`` or ``2H``; ``None``, ``Pass``, ``-`` or an empty field mean no bid. Blank lines,
-lines starting with ``#`` and a first line starting with the word ``hand`` are skipped.
+(``AS,KS,...``), the first 13 comma-separated fields are the hand. ANSWER is a bid written
+any common way (``1NT``, ``2h``, ``1♠``, ``3 hearts``, ``'1C'``: see ``bidder.bids``);
+``None``, ``Pass``, ``P``, ``-`` or ``No bid`` mean no bid. An empty answer field, as
+spreadsheets export an unanswered cell, or no answer field at all, leaves the hand
+unanswered: graded without a verdict. Blank lines, lines starting with ``#`` and a first
+line starting with the word ``hand`` are skipped.
 Lines are numbered by ``\\n`` only, so the numbers match any editor's.
 
 Big files are graded in chunks by a pool of processes, in order and in flat memory.
@@ -18,12 +21,14 @@ from __future__ import annotations
 
 import codecs
 import csv
+import fcntl
 import io
 import json
 import os
 import re
 import stat
 import tempfile
+import time
 from collections import Counter, deque
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
@@ -31,9 +36,10 @@ from functools import lru_cache
 from itertools import chain, count, islice
 from typing import BinaryIO, Callable, Iterable, Iterator, NamedTuple, TextIO
 
-from .cards import DECK, HAND_SIZE, InvalidHandError, Suit, parse_hand, read_cards
-from .dealing import NO_BID_WORDS, bid_label
-from .graded import CARD_CODES, decide, key_tally, tally_key
+from .bids import BLANKS, Bid, BidError
+from . import packed
+from .cards import HAND_SIZE, InvalidHandError, parse_hand, read_cards
+from .facts import Tally
 
 LINE_LIMIT = 4096
 CHUNK_LINES = 5000
@@ -41,16 +47,10 @@ FIRST_BAD_SHOWN = 10
 COLUMNS = ("line", "id", "hand", "bid", "rule", "hcp", "distribution", "points",
            "answer", "correct", "error")
 _DRAIN_SIZE = 1 << 16
+TEMPORARY_SUFFIX = ".part"
+STALE_AFTER = 3600  # seconds a dead run's temporary file is left before it is removed
 _FIELDS_AFTER_HAND = 2
 
-_CODE_BY_CARD = dict(zip(DECK, CARD_CODES))
-_CODE_BY_TOKEN = {str(card): code for card, code in _CODE_BY_CARD.items()}
-_POSITION_BY_TOKEN = {str(card): position
-                      for position, card in enumerate(sorted(DECK, reverse=True))}
-_BID_PATTERN = re.compile(r"([1-7])\s*(NT|N|[CDHS♣♦♥♠])", re.IGNORECASE)
-_STRAIN_BY_TEXT = {"N": "NT", "NT": "NT", **{suit.letter: suit.letter for suit in Suit},
-                   **{suit.symbol: suit.letter for suit in Suit}}
-_ECHO_LIMIT = 30
 
 
 class LineError(ValueError):
@@ -62,44 +62,53 @@ class PoolBroken(RuntimeError):
 
 
 class Row(NamedTuple):
-    """One graded line, or a bad one with its error."""
+    """One graded line, or a bad one with its error.
+
+    *bid* is the hand's opening (None when the hand could not be read); *answer* is the
+    student's bid (None when unanswered). A bad answer keeps the hand's bid, rule and
+    points beside its error, so the right answer is still seen.
+    """
 
     line: int
     hand: str
     id: str = ""
-    bid: str | None = None
+    bid: Bid | None = None
     rule: str = ""
     hcp: int | None = None
     distribution: int | None = None
     points: int | None = None
-    answer: str | None = None
+    answer: Bid | None = None
     correct: bool | None = None
     error: str = ""
 
     def cells(self) -> list:
-        """The row as CSV cells: 'None' for no bid, 'yes'/'no' for the verdict."""
-        graded = not self.error
-        answered = self.correct is not None
-        return [self.line, self.id, self.hand, bid_label(self.bid) if graded else "",
-                self.rule, _blank(self.hcp), _blank(self.distribution),
-                _blank(self.points), bid_label(self.answer) if answered else "",
-                ("yes" if self.correct else "no") if answered else "", self.error]
+        """The row as CSV cells: bids in text form ('None' for no bid), 'yes'/'no' for
+        the verdict, empty where there is nothing (no answer, or no hand to bid)."""
+        verdict = "" if self.correct is None else "yes" if self.correct else "no"
+        return [self.line, self.id, self.hand, _blank(self.bid), self.rule,
+                _blank(self.hcp), _blank(self.distribution), _blank(self.points),
+                _blank(self.answer), verdict, self.error]
 
     def to_dict(self) -> dict:
-        """The row as JSON types: no bid is null; correct is null when no answer was given."""
+        """The row as JSON types: no bid is null; correct is null when unanswered."""
         return dict(zip(COLUMNS, (
-            self.line, self.id, self.hand, self.bid, self.rule or None, self.hcp,
-            self.distribution, self.points, self.answer, self.correct,
+            self.line, self.id, self.hand, _value(self.bid), self.rule or None, self.hcp,
+            self.distribution, self.points, _value(self.answer), self.correct,
             self.error or None)))
 
 
-def _blank(value: int | None) -> int | str:
-    return "" if value is None else value
+def _blank(value: int | Bid | None) -> int | str:
+    return "" if value is None else value if isinstance(value, int) else str(value)
+
+
+def _value(bid: Bid | None) -> str | None:
+    return None if bid is None else bid.text
 
 
 @dataclass(frozen=True)
 class Summary:
-    """Counts over graded rows: hands, right and wrong answers per rule, wrong bids given."""
+    """Counts over graded rows: hands, right and wrong answers per rule, wrong bids given
+    (keyed by rule id and the Bid given)."""
 
     hands: Counter = field(default_factory=Counter)
     right: Counter = field(default_factory=Counter)
@@ -124,10 +133,16 @@ class Summary:
         """Answers marked."""
         return sum(self.right.values()) + sum(self.wrong.values())
 
-    def wrong_bids_for(self, rule: str) -> list[tuple[str | None, int]]:
-        """The wrong bids given for hands *rule* decides, most frequent first."""
+    @property
+    def unanswered(self) -> int:
+        """Hands graded without an answer to mark."""
+        return self.graded - self.answered
+
+    def wrong_bids_for(self, rule: str) -> list[tuple[Bid, int]]:
+        """The wrong bids given for hands *rule* decides, most frequent first, then in
+        bidding order."""
         return sorted(((given, times) for (decided, given), times in self.wrong_bids.items()
-                       if decided == rule), key=lambda item: (-item[1], bid_label(item[0])))
+                       if decided == rule), key=lambda item: (-item[1], item[0]))
 
 
 def summarise(rows: Iterable[Row]) -> Summary:
@@ -149,38 +164,14 @@ def summarise(rows: Iterable[Row]) -> Summary:
 # Reading a line ------------------------------------------------------------
 
 def read_hand(text: str) -> tuple[str, int]:
-    """The canonical form of a hand and its summed card code.
+    """The canonical form of a hand and its packed code.
 
     :raises InvalidHandError: if *text* is not a hand, as ``parse_hand`` says.
     """
-    tokens = text.split(" ")
-    if len(tokens) == HAND_SIZE and len(set(tokens)) == HAND_SIZE:
-        try:
-            code = sum(map(_CODE_BY_TOKEN.__getitem__, tokens))
-        except KeyError:
-            pass
-        else:
-            tokens.sort(key=_POSITION_BY_TOKEN.__getitem__)
-            return " ".join(tokens), code
-    hand = parse_hand(text)
-    return str(hand), sum(map(_CODE_BY_CARD.__getitem__, hand))
-
-
-@lru_cache(maxsize=1 << 10)
-def read_answer(text: str) -> str | None:
-    """A student's bid such as '1NT' or '2h'; 'None', 'Pass', '-' or nothing mean no bid.
-
-    :raises LineError: if *text* is not a bid.
-    """
-    cleaned = " ".join(text.split())
-    if cleaned.lower() in NO_BID_WORDS + ("",):
-        return None
-    match = _BID_PATTERN.fullmatch(cleaned)
-    if not match:
-        raise LineError(f"answer {shown(text)} is not a bid: write a bid such as 1NT or 2H, "
-                        f"or None for no bid")
-    level, strain = match.groups()
-    return level + _STRAIN_BY_TEXT[strain.upper()]
+    code = packed.encode(text)
+    if code is None:
+        code = packed.encode_cards(parse_hand(text))
+    return packed.text(code), code
 
 
 def split_fields(text: str) -> tuple[str, str | None, str]:
@@ -222,13 +213,6 @@ def is_skipped(text: str, number: int) -> bool:
     return number == 1 and re.match(r"hand\b", stripped, re.IGNORECASE) is not None
 
 
-def shown(text: str) -> str:
-    """Quote text for a message, with anything unprintable written as \\x.. or \\u...."""
-    if len(text) > _ECHO_LIMIT:
-        text = text[:_ECHO_LIMIT - 1] + "…"
-    return "'" + "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text) + "'"
-
-
 def grade_line(number: int, raw: bytes | int) -> Row | None:
     """Grade one line of a class file (*raw* is its length when it was too long to read).
 
@@ -251,19 +235,23 @@ def grade_line(number: int, raw: bytes | int) -> Row | None:
     try:
         hand_text, answer_text, student = split_fields(text)
         hand, code = read_hand(hand_text)
-        answer = None if answer_text is None else read_answer(answer_text)
     except (InvalidHandError, LineError) as problem:
         return Row(number, hand_text, student, error=str(problem))
-    rule, bid = decide(code)
-    correct = None if answer_text is None else answer == bid
-    return Row(number, hand, student, bid, rule.id, *_counts(tally_key(code)),
-               answer, correct)
+    rule, bid = packed.decide(code)
+    row = Row(number, hand, student, Bid.from_value(bid), rule.id,
+              *_counts(packed.tally(code)))
+    if answer_text is None or not answer_text.strip(BLANKS):
+        return row
+    try:
+        answer = Bid.parse(answer_text, lenient=True)
+    except BidError as problem:
+        return row._replace(error=f"answer {problem.message}")
+    return row._replace(answer=answer, correct=answer == row.bid)
 
 
 @lru_cache(maxsize=1 << 15)
-def _counts(key: int) -> tuple[int, int, int]:
-    """HCP, distribution points and points for a tally key."""
-    tally = key_tally(key)
+def _counts(tally: Tally) -> tuple[int, int, int]:
+    """HCP, distribution points and points."""
     return tally.hcp, tally.distribution, tally.points
 
 
@@ -404,7 +392,9 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     """Write *path* through a temporary file beside it, renamed into place only when the
     block ends normally; on any exception the temporary file is removed.
 
-    A path that is not a regular file (a device, a pipe) is written directly.
+    A path that is not a regular file (a device, a pipe) is written directly. The
+    temporary file is locked while it is written, and the ones killed runs left beside
+    *path* are removed (see ``remove_stale_temporaries``).
     """
     if _is_special(path):
         with open(path, "w", encoding="utf-8", newline="") as stream:
@@ -413,9 +403,11 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     directory, name = os.path.split(os.path.abspath(path))
     try:
         descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.",
-                                                 suffix=".part")
+                                                 suffix=TEMPORARY_SUFFIX)
     except OSError as error:
         raise OSError(error.errno, error.strerror, directory) from None
+    fcntl.flock(descriptor, fcntl.LOCK_EX)
+    remove_stale_temporaries(path)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
             yield stream
@@ -426,6 +418,45 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def remove_stale_temporaries(path: str) -> None:
+    """Remove the temporary files that killed runs writing *path* left beside it.
+
+    Only names of this module's own pattern (``.NAME.<random>.part``) are looked at, and
+    such a file goes only when no run holds its lock and it is over STALE_AFTER old. A
+    run locks its temporary file until it is renamed, and the system drops the lock
+    when the process ends however it ends (even by SIGKILL), so an unlocked file is a
+    dead run's; the age keeps the few moments between a run creating its file and
+    locking it safe as well. Younger leftovers are ignored: every run picks a new
+    random name, so they never stand in the way.
+    """
+    directory, name = os.path.split(os.path.abspath(path))
+    ours = re.compile(re.escape(f".{name}.") + "[A-Za-z0-9_]+"
+                      + re.escape(TEMPORARY_SUFFIX))
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for found in filter(ours.fullmatch, names):
+        _remove_if_stale(os.path.join(directory, found))
+
+
+def _remove_if_stale(path: str) -> None:
+    """Remove *path* if it is a regular file, old enough and locked by no run."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:  # gone already, a symbolic link, or not ours to read
+        return
+    try:
+        status = os.fstat(descriptor)
+        if stat.S_ISREG(status.st_mode) and time.time() - status.st_mtime > STALE_AFTER:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.unlink(path)
+    except OSError:  # a live run holds the lock, or another run removed it first
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def _is_special(path: str) -> bool:

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Protocol, Sequence
 
 from .cards import Suit
 from .facts import Tally
 
 MAJORS = (Suit.HEARTS, Suit.SPADES)
 MINORS = (Suit.CLUBS, Suit.DIAMONDS)
-SuitHcp = Optional[Callable[[Suit], int]]
 _MEASURES = {"hcp": "HCP", "points": "points"}
+
+
+class Holding(Protocol):
+    """What a rule's bid may read of a hand: its tally, and the HCP within a suit (only
+    R6's tie-break between two long suits of a kind reads that)."""
+
+    tally: Tally
+
+    def suit_hcp(self, suit: Suit) -> int:
+        """High card points held in *suit*."""
 
 
 def plural(count: int, unit: str) -> str:
@@ -20,6 +29,11 @@ def plural(count: int, unit: str) -> str:
         return f"{count} HCP"
     singular = unit[:-1] if unit.endswith("s") else unit
     return f"{count} {singular if count == 1 else singular + 's'}"
+
+
+def range_edges(low: int, high: int | None) -> frozenset[int]:
+    """Both sides of an inclusive range's bounds (of the low one alone for 'or more')."""
+    return frozenset({low - 1, low} | (set() if high is None else {high, high + 1}))
 
 
 @dataclass(frozen=True)
@@ -36,11 +50,6 @@ class Between:
         return _MEASURES[self.measure]
 
     @property
-    def reads(self) -> str:
-        """The fact of the hand the condition depends on alone: 'hcp' or 'points'."""
-        return self.measure
-
-    @property
     def text(self) -> str:
         """The condition as written in the rule list, e.g. '16-18 HCP' or '22+ points'."""
         span = f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
@@ -49,6 +58,23 @@ class Between:
     def value(self, tally: Tally) -> int:
         """This hand's HCP or points."""
         return getattr(tally, self.measure)
+
+    def measured(self, tally: Tally) -> int:
+        """What the condition reads: the hand's HCP or points."""
+        return self.value(tally)
+
+    @property
+    def reads(self) -> str:
+        """The fact of the tally the condition depends on alone: 'hcp' or 'points'."""
+        return self.measure
+
+    def edges(self) -> frozenset[int]:
+        """The values on each side of each threshold."""
+        return range_edges(self.low, self.high)
+
+    def describe(self, value: int) -> str:
+        """A hand's place against the condition: "'16-18 HCP' with 15 HCP"."""
+        return f"'{self.text}' with {plural(value, self.unit)}"
 
     def gap(self, tally: Tally) -> int:
         """How far the hand is from the range: 0 inside, else the missing or extra amount."""
@@ -79,7 +105,7 @@ class Balanced:
     """The hand is balanced."""
 
     text = "a balanced hand"
-    reads = "lengths"  # the fact of the hand the condition depends on alone
+    reads = "balanced"  # the fact of the tally the condition depends on alone
 
     def gap(self, tally: Tally) -> int:
         """0 when balanced, else 1: shape is all or nothing."""
@@ -88,6 +114,18 @@ class Balanced:
     def holds(self, tally: Tally) -> bool:
         """Whether the hand is balanced."""
         return tally.balanced
+
+    def measured(self, tally: Tally) -> bool:
+        """What the condition reads: whether the hand is balanced."""
+        return tally.balanced
+
+    def edges(self) -> frozenset[bool]:
+        """Both sides: balanced and not."""
+        return frozenset({True, False})
+
+    def describe(self, value: bool) -> str:
+        """"'a balanced hand', not balanced"."""
+        return f"'{self.text}', {'' if value else 'not '}balanced"
 
     def failure(self, tally: Tally) -> str:
         """Why the hand is not balanced."""
@@ -109,7 +147,7 @@ class LongSuit:
     suits: tuple[Suit, ...]
     low: int
     high: int | None = None
-    reads = "lengths"  # the fact of the hand the condition depends on alone
+    reads = "lengths"  # the fact of the tally the condition depends on alone
 
     @property
     def text(self) -> str:
@@ -140,6 +178,18 @@ class LongSuit:
         """Whether some suit meets the condition."""
         return not self.gap(tally)
 
+    def measured(self, tally: Tally) -> int:
+        """What the condition reads: the length of the longest suit it names."""
+        return max(map(tally.length, self.suits))
+
+    def edges(self) -> frozenset[int]:
+        """The lengths on each side of each threshold."""
+        return range_edges(self.low, self.high)
+
+    def describe(self, value: int) -> str:
+        """"'5+ cards in hearts or spades' with 4 cards"."""
+        return f"'{self.text}' with {plural(value, 'cards')}"
+
     def _closest(self, tally: Tally) -> Suit:
         return min(reversed(self.suits), key=lambda suit: (self.suit_gap(tally, suit),
                                                           -tally.length(suit)))
@@ -164,44 +214,42 @@ class LongSuit:
 Condition = Between | Balanced | LongSuit
 
 
-def longer_then_higher(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit:
+def longer_then_higher(suits: list[Suit], hand: Holding) -> Suit:
     """The longer suit; with equal length, the higher-ranking one."""
-    return max(suits, key=lambda suit: (tally.length(suit), suit))
+    return max(suits, key=lambda suit: (hand.tally.length(suit), suit))
 
 
-def longer_then_lower(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit:
+def longer_then_lower(suits: list[Suit], hand: Holding) -> Suit:
     """The longer suit; with equal length, the lower-ranking one."""
-    return max(suits, key=lambda suit: (tally.length(suit), -suit))
+    return max(suits, key=lambda suit: (hand.tally.length(suit), -suit))
 
 
-def longer_minor_for_strong_balanced(suits: list[Suit], tally: Tally,
-                                     suit_hcp: SuitHcp) -> Suit:
+def longer_minor_for_strong_balanced(suits: list[Suit], hand: Holding) -> Suit:
     """The longer minor; 3-3 gives clubs, 4-4 or longer gives diamonds."""
-    four_four = min(map(tally.length, suits)) >= 4
-    return max(suits, key=lambda suit: (tally.length(suit), suit if four_four else -suit))
+    four_four = min(map(hand.tally.length, suits)) >= 4
+    return max(suits, key=lambda suit: (hand.tally.length(suit),
+                                        suit if four_four else -suit))
 
 
-def only_suit(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit:
+def only_suit(suits: list[Suit], hand: Holding) -> Suit:
     """The one suit that meets the length condition (two cannot, in 13 cards)."""
     return suits[0]
 
 
-def two_level_suit(suits: list[Suit], tally: Tally, suit_hcp: SuitHcp) -> Suit | None:
+def two_level_suit(suits: list[Suit], hand: Holding) -> Suit:
     """One long suit: it. Two: the major over a minor, then more HCP in the suit,
-    then the longer, then the lower-ranking. None if the HCP are needed but not given."""
+    then the longer, then the lower-ranking."""
     if len(suits) == 1:
         return suits[0]
     lower, higher = suits
     if lower.is_major != higher.is_major:
         return higher
-    if suit_hcp is None:
-        return None
-    if suit_hcp(lower) != suit_hcp(higher):
-        return max(suits, key=suit_hcp)
-    return longer_then_lower(suits, tally, suit_hcp)
+    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
+        return max(suits, key=hand.suit_hcp)
+    return longer_then_lower(suits, hand)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rule:
     """One entry of the decision list: when it applies and what it bids."""
 
@@ -252,14 +300,13 @@ class Rule:
                 return condition.matching(tally)
         return list(self.suits)
 
-    def bid(self, tally: Tally, suit_hcp: SuitHcp = None) -> str | None:
-        """The bid for a hand this rule applies to (None for R9, or if HCP are needed)."""
+    def bid(self, hand: Holding) -> str | None:
+        """The bid for a hand this rule applies to; None only for R9, no bid."""
         if self.level is None:
             return None
         if self.choose is None:
             return f"{self.level}NT"
-        suit = self.choose(self.candidates(tally), tally, suit_hcp)
-        return None if suit is None else f"{self.level}{suit.letter}"
+        return f"{self.level}{self.choose(self.candidates(hand.tally), hand).letter}"
 
 
 ALL_SUITS = tuple(Suit)
@@ -320,7 +367,12 @@ RULES: tuple[Rule, ...] = (
 RULE_BY_ID = {rule.id: rule for rule in RULES}
 
 
-def first_rule(tally: Tally, rules: tuple[Rule, ...] | None = None) -> Rule:
-    """The first rule in *rules* (by default RULES) whose conditions all hold (R9 always
-    does)."""
-    return next(rule for rule in (RULES if rules is None else rules) if rule.applies(tally))
+def first_rule(tally: Tally, rules: Sequence[Rule] = RULES) -> Rule:
+    """The first rule in *rules* whose conditions all hold (the last always does)."""
+    return next(rule for rule in rules if rule.applies(tally))
+
+
+def applying(tally: Tally, rules: Sequence[Rule] = RULES) -> tuple[Rule, ...]:
+    """Every rule of *rules* that applies to the hand: the first decides, the others
+    (but the catch-all last) are shadowed."""
+    return tuple(rule for rule in rules if rule.applies(tally))

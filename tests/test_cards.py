@@ -270,3 +270,10 @@ def test_card_text_and_speech():
 def test_the_deck_has_52_different_cards():
     assert len(set(DECK)) == 52
     assert isinstance(parse_hand(EXAMPLE), Hand)
+
+
+def test_a_character_with_a_long_name_is_named_shortly():
+    with pytest.raises(InvalidHandError) as raised:
+        parse_hand("\ufd50")
+    assert "U+FD50 (ARABIC LIGATURE TEH WITH JEEM WITH MEEM…)" in raised.value.message
+    assert len(raised.value.message) <= 200

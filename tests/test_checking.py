@@ -8,9 +8,10 @@ from bidder import distributionPoints, highCardPoints, openingBid
 from bidder.cards import parse_hand
 from bidder.checking import (CHECKED, FUNCTIONS, MISSING, NOT_CHECKED, PARTLY, RAISED,
                              RIGHT, SPELLING, THRESHOLD_SEED, WORKED_EXAMPLES, WRONG,
-                             WRONG_TYPE, Answer, Case, Corrupted, Report, Verdict, _edges,
-                             _measure, build_cases, build_report, judge, random_hands,
-                             read_channel, read_event, threshold_hands, threshold_labels)
+                             WRONG_TYPE, Answer, Case, Corrupted, Report, Verdict,
+                             build_cases, build_report, judge, random_hands, read_channel,
+                             read_event)
+from bidder.dealing import threshold_hands, threshold_labels
 from bidder.facts import Facts
 from bidder.rules import RULES
 from bidder.sandbox import Isolation, Outcome
@@ -50,8 +51,9 @@ def test_random_hands_are_seeded_and_in_the_assignments_notation():
 
 
 def test_every_threshold_side_has_a_hand():
-    assert [label for label, hand in threshold_hands()] == list(threshold_labels())
-    assert len(threshold_labels()) == sum(len(_edges(condition)) for rule in RULES
+    assert [label for label, hand in threshold_hands(THRESHOLD_SEED)] == list(
+        threshold_labels())
+    assert len(threshold_labels()) == sum(len(condition.edges()) for rule in RULES
                                           for condition in rule.conditions)
 
 
@@ -63,14 +65,14 @@ def test_a_short_search_gives_the_thresholds_it_found_in_table_order():
 
 
 def test_threshold_hands_sit_where_their_labels_say():
-    labelled = dict(threshold_hands())
+    labelled = dict(threshold_hands(THRESHOLD_SEED))
     for rule in RULES:
         for condition in rule.conditions:
-            for value in _edges(condition):
+            for value in condition.edges():
                 hands = [hand for label, hand in labelled.items()
                          if label.startswith(f"{rule.id} '{condition.text}'")]
                 tallies = [Facts(parse_hand(hand)).tally for hand in hands]
-                assert value in [_measure(condition, tally) for tally in tallies]
+                assert value in [condition.measured(tally) for tally in tallies]
                 for tally in tallies:
                     assert all(other.holds(tally) for other in rule.conditions
                                if other is not condition)
@@ -82,7 +84,7 @@ def test_threshold_hands_sit_where_their_labels_say():
 ])
 def test_edges_are_both_sides_of_each_threshold(rule_id, condition_index, edges):
     rule = next(rule for rule in RULES if rule.id == rule_id)
-    assert _edges(rule.conditions[condition_index]) == edges
+    assert rule.conditions[condition_index].edges() == edges
 
 
 # the channel: every line checked ------------------------------------------------------

@@ -8,6 +8,7 @@ import pty
 import re
 import runpy
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -16,10 +17,11 @@ from click.testing import CliRunner
 
 from bidder import RULES, explain
 from bidder.cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, parse_hand
+from bidder.bids import NO_BID, Bid
 from bidder.cli import (Failure, can_show_symbols, cli, gunicorn_command, hand_picture,
                         holding, input_size, main, painter, progress, served_environment,
                         stats_lines, summary_lines, terminated)
-from bidder.dealing import deal_set, parse_bid, statistics
+from bidder.dealing import deal_set, statistics
 from bidder.exact import exact_statistics
 from bidder.exact_report import exact_lines
 from bidder.grading import Row, summarise
@@ -100,10 +102,10 @@ def test_bid_shows_a_shadowed_rule_and_its_note():
     assert "Notes\n  R4 also applies and would bid 1D" in out
 
 
-def test_bid_shows_no_bid_as_none():
+def test_bid_shows_no_bid_by_its_one_name():
     out = run("bid", STRONG_NO_BID).stdout
-    assert "Bid        None   by R9, no bid" in out
-    assert "fired → None" in out
+    assert "Bid        No bid   by R9, no bid" in out
+    assert "fired → No bid" in out
 
 
 def test_bid_colours_only_when_the_terminal_takes_colour():
@@ -189,7 +191,8 @@ def test_grade_reports_line_17_and_grades_the_rest(tmp_path):
         advice = explain(row["hand"])
         assert (row["bid"], row["rule"], row["hcp"]) == (
             "None" if advice.bid is None else advice.bid, advice.rule, str(advice.facts.hcp))
-        assert row["correct"] == ("yes" if parse_bid(row["answer"]) == advice.bid else "no")
+        right = Bid.parse(row["answer"], lenient=True) == Bid.from_value(advice.bid)
+        assert row["correct"] == ("yes" if right else "no")
     text = summary.read_text()
     assert text.startswith(f"{CLASS_FILE}: 26 hands graded, 1 bad line (line 17)\n"
                            "answers: 26 given, 20 right (76.9%), 6 wrong\n")
@@ -301,6 +304,77 @@ def test_grade_keeps_the_old_output_when_it_fails(tmp_path):
     assert [path.name for path in tmp_path.iterdir()] == ["graded.csv"]
 
 
+def test_grade_counts_an_empty_answer_as_unanswered_not_as_no_bid(tmp_path):
+    class_file = tmp_path / "class.csv"
+    class_file.write_text(f"hand,answer,student\n{STRONG_NO_BID},,Ann\n"
+                          f"{STRONG_NO_BID},None,Ben\n{EXAMPLE_HAND},\n"
+                          f"{EXAMPLE_HAND},2 clubs,Cy\n{EXAMPLE_HAND},1X,Dee\n")
+    result = run("grade", class_file, "--format", "jsonl")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(row["answer"], row["correct"]) for row in rows] == [
+        (None, None), (None, True), (None, None), ("2C", False), (None, None)]
+    assert (rows[4]["bid"], rows[4]["rule"], rows[4]["points"]) == ("1C", "R3", 13)
+    assert rows[4]["error"].startswith("answer '1X' is not a bid")
+    assert result.stderr.startswith(
+        f"{class_file}:6: answer '1X' is not a bid: 'X' is not a suit or NT;")
+    assert ("answers: 2 given, 1 right (50.0%), 1 wrong, 2 unanswered\n"
+            in result.stderr)
+    assert "R3 1 of a minor                          2       0       1  2♣ ×1" in (
+        result.stderr)
+    assert result.exit_code == 1
+
+
+def same_file_spellings(folder: Path) -> dict:
+    """Other names for folder/class.txt: a path through another folder, links."""
+    (folder / "sub").mkdir()
+    os.link(folder / "class.txt", folder / "hard.txt")
+    (folder / "soft.txt").symlink_to(folder / "class.txt")
+    return {"same": folder / "class.txt", "dotted": folder / "sub" / ".." / "class.txt",
+            "relative": "./class.txt", "hard-link": folder / "hard.txt",
+            "symbolic-link": folder / "soft.txt"}
+
+
+@pytest.mark.parametrize("option", ["-o", "--summary"])
+@pytest.mark.parametrize("spelling", ["same", "dotted", "relative", "hard-link",
+                                      "symbolic-link"])
+def test_grade_refuses_to_write_over_the_class_file(tmp_path, monkeypatch, spelling,
+                                                    option):
+    source = tmp_path / "class.txt"
+    source.write_bytes(CLASS_FILE.read_bytes())
+    target = same_file_spellings(tmp_path)[spelling]
+    monkeypatch.chdir(tmp_path)
+    before = sorted(path.name for path in tmp_path.iterdir())
+    result = run("grade", "class.txt", option, target)
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {target} is the class file being graded (class.txt): "
+                             f"writing there would replace it; give {option} another "
+                             f"file\n")
+    assert result.stdout == ""
+    assert source.read_bytes() == CLASS_FILE.read_bytes()
+    assert sorted(path.name for path in tmp_path.iterdir()) == before
+
+
+def test_grade_writes_beside_the_class_file_and_from_standard_input(tmp_path):
+    source = tmp_path / "class.txt"
+    source.write_bytes(CLASS_FILE.read_bytes())
+    assert run("grade", source, "-o", tmp_path / "graded.csv").exit_code == 1
+    assert run("grade", "-", "-o", source, input=f"{EXAMPLE_HAND},1C\n").exit_code == 0
+    assert source.read_text().startswith("line,id,hand,bid")
+
+
+def test_grade_clears_what_a_killed_run_left_and_writes_its_own(tmp_path):
+    from bidder.grading import STALE_AFTER
+
+    stale = tmp_path / ".graded.csv.f00_d4e1.part"
+    stale.write_text("line,id,hand,bid\n1,Ann,AS KH")
+    when = time.time() - STALE_AFTER - 60
+    os.utime(stale, (when, when))
+    result = run("grade", CLASS_FILE, "-o", tmp_path / "graded.csv")
+    assert result.exit_code == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["graded.csv"]
+    assert len((tmp_path / "graded.csv").read_text().splitlines()) == 28
+
+
 def test_input_size_is_known_for_files_only(tmp_path):
     with open(CLASS_FILE, "rb") as stream:
         assert input_size(stream) == CLASS_FILE.stat().st_size
@@ -316,11 +390,22 @@ def test_progress_bar_only_on_a_terminal():
         with progress(100, terminal) as advance:
             advance(60)
             advance(40)
-    shown = os.read(main_end, 4096).decode()
+    shown = b""
+    while True:  # everything the bar wrote, to the end: the writing side is closed
+        try:
+            chunk = os.read(main_end, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
     os.close(main_end)
-    assert "grading" in shown and "100%" in shown
-    with progress(100, io.StringIO()) as advance, progress(None) as unknown:
-        assert advance(5) is None and unknown(5) is None
+    assert "grading" in shown.decode() and "100%" in shown.decode()
+    plain = io.StringIO()
+    with progress(100, plain) as advance, progress(None, plain) as unknown:
+        advance(5)
+        unknown(5)
+    assert plain.getvalue() == ""
 
 
 def summary_of(rows):
@@ -328,7 +413,7 @@ def summary_of(rows):
 
 
 def test_summary_lines_without_answers_or_bad_lines():
-    assert summary_of([Row(1, "h", "", "1C", "R3", 12, 1, 13)]) == [
+    assert summary_of([Row(1, "h", "", Bid(1, "C"), "R3", 12, 1, 13)]) == [
         "class.txt: 1 hands graded, 0 bad lines", "answers: none given",
         "rule                                 hands   right   wrong  wrong bids given",
         "R3 1 of a minor                          1       0       0"]
@@ -341,13 +426,22 @@ def test_summary_lines_list_the_first_bad_lines_then_dots():
 
 
 def test_summary_lines_show_wrong_bids_per_rule():
-    rows = [Row(1, "h", "", None, "R9", 22, 0, 22, "2C", False),
-            Row(2, "h", "", None, "R9", 22, 0, 22, "2C", False),
-            Row(3, "h", "", None, "R9", 22, 0, 22, None, True)]
+    rows = [Row(1, "h", "", NO_BID, "R9", 22, 0, 22, Bid(2, "C"), False),
+            Row(2, "h", "", NO_BID, "R9", 22, 0, 22, Bid(2, "C"), False),
+            Row(3, "h", "", NO_BID, "R9", 22, 0, 22, NO_BID, True),
+            Row(4, "h", "", Bid(1, "C"), "R3", 13, 0, 13, NO_BID, False)]
     assert summary_of(rows)[1:] == [
-        "answers: 3 given, 1 right (33.3%), 2 wrong",
+        "answers: 4 given, 1 right (25.0%), 3 wrong",
         "rule                                 hands   right   wrong  wrong bids given",
-        "R9 no bid                                3       1       2  2C ×2"]
+        "R3 1 of a minor                          1       0       1  No bid ×1",
+        "R9 no bid                                3       1       2  2♣ ×2"]
+
+
+def test_summary_lines_count_the_unanswered_apart():
+    rows = [Row(1, "h", "", NO_BID, "R9", 22, 0, 22, NO_BID, True),
+            Row(2, "h", "", NO_BID, "R9", 22, 0, 22),
+            Row(3, "h", "", Bid(1, "C"), "R3", 13, 0, 13)]
+    assert summary_of(rows)[1] == "answers: 1 given, 1 right (100.0%), 0 wrong, 2 unanswered"
 
 
 # deal --------------------------------------------------------------------------
@@ -446,10 +540,18 @@ def test_stats_tables():
     assert out.startswith("Opening bids over 3,000 random hands (seed 2)\n")
     for bid, times in counts.by_bid:
         if times:
-            assert re.search(rf"^{bid or 'None'} +{times:,} ", out, re.MULTILINE)
+            assert re.search(rf"^{Bid.from_value(bid).display} +{times:,} ", out,
+                             re.MULTILINE)
     assert "R4 1 of a minor, strong balanced" in out
     assert "never decides: an earlier rule comes first" in out
     assert "R3 decides, R4 also applies" in out or "R1 decides, R3 also applies" in out
+
+
+def test_stats_names_bids_in_letters_where_symbols_cannot_be_written():
+    out = run("stats", "--hands", "2000", charset="ascii").stdout
+    assert re.search(r"^1C +[0-9,]+ ", out, re.MULTILINE)
+    assert re.search(r"^No bid +[0-9,]+ ", out, re.MULTILINE)
+    assert "♣" not in out
 
 
 def test_stats_lines_without_overlaps():
@@ -477,8 +579,9 @@ def test_stats_exact_prints_every_count_in_full():
     out = run("stats", "--exact").stdout
     assert out.startswith("Opening bids over all 635,013,559,600 hands, counted exactly\n")
     for bid, times in counts.by_bid:
-        assert re.search(rf"^{bid or 'None'} +{times:,} +{counts.share(times):.4f}%",
-                         out, re.MULTILINE)
+        shown = Bid.from_value(bid).plain
+        assert re.search(rf"^{shown} +{times:,} +{counts.share(times):.4f}%", out,
+                         re.MULTILINE)
     assert re.search(r"^1NT +18,903,332,592 +2\.9768% +16-18 HCP, mean 16\.78$", out,
                      re.MULTILINE)
     assert re.search(r"^R4 1 of a minor, strong balanced +0 +0\.0000% +never decides",
@@ -560,9 +663,9 @@ def test_check_reports_problems_and_warnings(tmp_path):
 def test_check_stops_an_endless_loop(tmp_path):
     source = "def highCardPoints(hand):\n    while True:\n        pass\n"
     result = run("check", write_student(tmp_path, source), "--hands", "0",
-                 "--timeout", "0.5")
+                 "--timeout", "5")
     assert result.exit_code == 1
-    assert "no answer within the time limit (wall 0.5 s): stopped while computing " \
+    assert "no answer within the time limit (wall 5 s): stopped while computing " \
            "highCardPoints(" in " ".join(result.stdout.split())
 
 

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from bidder.cards import EXAMPLE_HAND
 from bidder.cli import cli, main
-from test_grading import children, kill_workers_when_they_start
+from helpers import children, kill_workers_when_they_start
 
 BIN = Path(sys.executable).parent
 BIDDER = str(BIN / "bidder")

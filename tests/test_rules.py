@@ -7,9 +7,7 @@ import dataclasses
 
 import pytest
 
-import bidder.advice
-import bidder.rules
-from bidder import RULE_BY_ID, RULES, explain, openingBid, parse_hand
+from bidder import RULE_BY_ID, RULES, explain, openingBid, packed, parse_hand
 from bidder.cards import Suit
 from bidder.facts import Tally
 from bidder.rules import (Balanced, Between, LongSuit, longer_minor_for_strong_balanced,
@@ -163,28 +161,20 @@ def test_the_r8_ruling_quotes_the_printed_range_and_the_table():
     assert "'6-108'" in ruling and "6-10 HCP" in ruling
 
 
-@pytest.fixture
-def fresh_judgements():
-    """Forget cached judgements before and after a test that changes the table."""
-    bidder.advice._judge.cache_clear()
-    yield
-    bidder.advice._judge.cache_clear()
-
-
-def test_changing_a_threshold_in_the_table_changes_the_text(monkeypatch, fresh_judgements):
+def test_another_rule_table_is_a_value_passed_in():
     hand = "AKQ2.K32.K32.432"  # balanced, 15 HCP
     assert "needs 16-18 HCP, has 15" in explain(hand).trace[0].reasons
     one_nt = dataclasses.replace(RULES[0], conditions=(Balanced(), Between("hcp", 15, 17)))
     rules = (one_nt,) + RULES[1:]
-    monkeypatch.setattr(bidder.rules, "RULES", rules)
-    monkeypatch.setattr(bidder.advice, "RULES", rules)
-    monkeypatch.setitem(bidder.rules.RULE_BY_ID, "R1", one_nt)
-    bidder.advice._judge.cache_clear()
-    advice = explain(hand)
-    assert (advice.bid, advice.rule) == ("1NT", "R1")
+    advice = explain(hand, rules)
+    assert (advice.bid, advice.rule, advice.fired) == ("1NT", "R1", one_nt)
     assert advice.trace[0].reasons == ("balanced: every suit has 2 to 4 cards",
                                        "15-17 HCP: has 15")
     assert one_nt.thresholds == "a balanced hand and 15-17 HCP"
+    assert explain(hand).rule == "R3"  # the assignment's table is untouched
+    code = packed.encode_cards(parse_hand(hand))
+    assert packed.decide(code, rules) == (one_nt, "1NT")
+    assert packed.decide(code) == (RULE_BY_ID["R3"], "1C")
 
 
 TALLY = Tally((3, 4, 1, 5), 12)  # clubs, diamonds, hearts, spades
@@ -248,12 +238,29 @@ def test_plural(count, unit, text):
 ])
 def test_r4_picks_the_longer_minor_and_diamonds_with_four_four(lengths, bid):
     tally = Tally(lengths, 19)
-    assert longer_minor_for_strong_balanced([Suit.CLUBS, Suit.DIAMONDS], tally, None) == bid
+    assert longer_minor_for_strong_balanced([Suit.CLUBS, Suit.DIAMONDS],
+                                            Held(tally, {})) == bid
 
 
-def test_r6_needs_the_suit_hcp_only_for_two_suits_of_a_kind():
-    tally = Tally((0, 1, 7, 5), 22)
-    assert two_level_suit([Suit.HEARTS, Suit.SPADES], tally, None) is None
-    assert RULE_BY_ID["R6"].bid(tally) is None
-    assert two_level_suit([Suit.HEARTS, Suit.SPADES], tally, {2: 3, 3: 9}.get) == Suit.SPADES
-    assert two_level_suit([Suit.DIAMONDS, Suit.SPADES], tally, None) == Suit.SPADES
+@dataclasses.dataclass(frozen=True)
+class Held:
+    """A tally and the HCP within some suits, as a rule's bid reads a hand."""
+
+    tally: Tally
+    hcp_in: dict
+
+    def suit_hcp(self, suit):
+        return self.hcp_in[suit]
+
+
+@pytest.mark.parametrize("suits, hcp_in, lengths, chosen", [
+    ([Suit.HEARTS], {}, (0, 1, 7, 5), Suit.HEARTS),
+    ([Suit.DIAMONDS, Suit.SPADES], {}, (1, 5, 2, 5), Suit.SPADES),
+    ([Suit.HEARTS, Suit.SPADES], {Suit.HEARTS: 3, Suit.SPADES: 9}, (0, 1, 6, 6), Suit.SPADES),
+    ([Suit.HEARTS, Suit.SPADES], {Suit.HEARTS: 9, Suit.SPADES: 3}, (0, 1, 6, 6), Suit.HEARTS),
+    ([Suit.HEARTS, Suit.SPADES], {Suit.HEARTS: 5, Suit.SPADES: 5}, (0, 1, 7, 5), Suit.HEARTS),
+    ([Suit.HEARTS, Suit.SPADES], {Suit.HEARTS: 5, Suit.SPADES: 5}, (0, 1, 6, 6), Suit.HEARTS),
+], ids=["one-suit", "major-over-minor", "more-hcp-spades", "more-hcp-hearts", "longer",
+        "lower-ranking"])
+def test_r6_reads_the_suit_hcp_only_for_two_suits_of_a_kind(suits, hcp_in, lengths, chosen):
+    assert two_level_suit(suits, Held(Tally(lengths, 22), hcp_in)) == chosen

@@ -5,16 +5,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
-from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST
-from ..dealing import ALL_BIDS
+from ..bids import RULE_BIDS
+from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, Rank, Suit
 from ..rules import RULES
 
 API_VERSION = "1.0.0"
 STRING = {"type": "string"}
 STRINGS = {"type": "array", "items": STRING}
 COUNT = {"type": "integer", "minimum": 0}
-CARD = {"type": "string", "pattern": "^(10|[2-9JQKA])[CDHS]$"}
-BID = {"type": ["string", "null"], "enum": list(ALL_BIDS),
+_RANKS = "|".join(rank.label for rank in Rank)
+_SUITS = "".join(suit.letter for suit in Suit)
+CARD = {"type": "string", "pattern": f"^({_RANKS})[{_SUITS}]$"}
+BID = {"type": ["string", "null"], "enum": [bid.text for bid in RULE_BIDS],
        "description": "the bid exactly as openingBid returns it; null for no bid"}
 RULE_ID = {"type": "string", "enum": [rule.id for rule in RULES]}
 

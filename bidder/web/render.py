@@ -7,7 +7,8 @@ import unicodedata
 
 from flask import Flask
 
-from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
+from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
+from ..bids import Bid
 from ..cards import DECK, SUITS_HIGH_FIRST, Rank
 from ..facts import LENGTH_POINTS_AFTER
 from ..rules import RULE_BY_ID
@@ -25,11 +26,20 @@ PICKER_CARDS = json.dumps({
     "suits": [[suit.letter, suit.symbol, suit.word] for suit in SUITS_HIGH_FIRST],
     "ranks": [[rank.label, rank.word] for rank in sorted(Rank, reverse=True)],
 })
+
+
+def as_bid(value: Bid | str | None) -> Bid:
+    """A bid as a template may hold it (a Bid, or '1S' or None from the core) as a Bid."""
+    return value if isinstance(value, Bid) else Bid.from_value(value)
+
+
 TEMPLATE_GLOBALS = {
+    "as_bid": as_bid,
     "SUITS": SUITS_HIGH_FIRST,
     "PICKER_CARDS": PICKER_CARDS,
     "RULE_BY_ID": RULE_BY_ID,
     "STATUS_LABELS": STATUS_LABELS,
+    "Status": Status,
     "LENGTH_POINTS_AFTER": LENGTH_POINTS_AFTER,
 }
 

@@ -11,9 +11,8 @@ from dataclasses import dataclass, replace
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..advice import explain
-from ..cards import Suit
-from ..dealing import (ALL_BIDS, MAX_COUNT, DealError, bid_label, check_request, deal,
-                       deal_set)
+from ..bids import RULE_BIDS, BidError
+from ..dealing import MAX_COUNT, DealError, check_request, deal, deal_set
 from ..rules import RULES, Rule
 from . import teach_practice, teach_stats
 from .teach_params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
@@ -31,7 +30,7 @@ PARTS = {"": "Sheet and answer key", "sheet": "Sheet only", "key": "Answer key o
 
 @dataclass(frozen=True)
 class DealChoice:
-    """What /deal was asked for: bid (``...`` any), rule (None any), seed, set size."""
+    """What /deal was asked for: a Bid (``...`` any), rule (None any), seed, set size."""
 
     bid: object = ...
     rule: Rule | None = None
@@ -46,6 +45,18 @@ class DealChoice:
         return self.count or (PRINT_COUNT if self.printable else 1)
 
     @property
+    def opening(self):
+        """The bid asked for as dealing takes it: '1S', None for no bid, ``...`` for any."""
+        return ... if self.bid is ... else self.bid.text
+
+    @property
+    def asked_for(self) -> str:
+        """The bid and rule asked for, in words: '2♥ by R6', 'No bid', 'R8', or ''."""
+        parts = ([] if self.bid is ... else [self.bid.display]) + (
+            [self.rule.id] if self.rule else [])
+        return " by ".join(parts)
+
+    @property
     def is_set(self) -> bool:
         """Whether to show a sheet of hands rather than one hand explained."""
         return self.printable or self.size > 1
@@ -53,7 +64,7 @@ class DealChoice:
     def query(self, **changes) -> dict:
         """The link parameters for this choice with *changes*, defaults left out."""
         choice = replace(self, **changes)
-        args = {"bid": None if choice.bid is ... else bid_label(choice.bid),
+        args = {"bid": None if choice.bid is ... else str(choice.bid),
                 "rule": choice.rule.id if choice.rule else None,
                 "seed": choice.seed, "count": choice.count,
                 "print": 1 if choice.printable else None, "part": choice.part or None}
@@ -61,7 +72,7 @@ class DealChoice:
 
     def form(self) -> dict:
         """The choice as the deal form shows it."""
-        return {"bid": "" if self.bid is ... else bid_label(self.bid),
+        return {"bid": "" if self.bid is ... else str(self.bid),
                 "rule": self.rule.id if self.rule else "",
                 "seed": "" if self.seed is None else str(self.seed)}
 
@@ -70,14 +81,15 @@ def read_deal_choice(args) -> DealChoice:
     """Read and check the /deal parameters.
 
     :raises ParamError: for a malformed or out-of-range value.
-    :raises DealError: for a bid or rule no hand can meet.
+    :raises BidError: for a bid the rules never make.
+    :raises DealError: for a rule, or a bid and rule, no hand can meet.
     """
     choice = DealChoice(
         bid=read_bid(args.get("bid", "")), rule=read_rule(args.get("rule", "")),
         seed=optional_number(args, "seed", None, 0, MAX_SEED),
         count=optional_number(args, "count", None, 1, MAX_COUNT),
         printable=read_flag(args, "print"), part=read_choice(args, "part", PARTS))
-    check_request(choice.bid, choice.rule)
+    check_request(choice.opening, choice.rule)
     last = MAX_SEED - choice.size + 1
     if choice.seed is not None and choice.seed > last:
         raise ParamError(f"seed {choice.seed:,} leaves no room for {choice.size} hands: "
@@ -87,7 +99,7 @@ def read_deal_choice(args) -> DealChoice:
 
 def deal_form_context() -> dict:
     """The choices the deal form offers."""
-    return {"bids": ALL_BIDS, "rules": RULES, "max_count": MAX_COUNT,
+    return {"bids": RULE_BIDS, "rules": RULES, "max_count": MAX_COUNT,
             "max_seed": MAX_SEED, "print_count": PRINT_COUNT}
 
 
@@ -99,13 +111,13 @@ def deal_page():
         if choice.seed is None:
             return redirect(url_for(".deal_page", **choice.query(seed=fresh_seed())))
         if choice.is_set:
-            hands = deal_set(choice.size, choice.seed, choice.bid, choice.rule)
+            hands = deal_set(choice.size, choice.seed, choice.opening, choice.rule)
             return render_template(
                 "print.html", choice=choice, parts=PARTS, asked=choice.form(),
                 hands=[(seed, explain(hand)) for seed, hand in hands],
                 next_set=choice.query(seed=next_seed(choice.seed, choice.size)))
-        advice = explain(deal(choice.seed, choice.bid, choice.rule))
-    except (ParamError, DealError) as error:
+        advice = explain(deal(choice.seed, choice.opening, choice.rule))
+    except (ParamError, DealError, BidError) as error:
         return render_template("deal.html", error=error, error_field=error_field(error),
                                form=request.args, **deal_form_context()), 400
     asked = choice.form()
@@ -113,11 +125,3 @@ def deal_page():
                            form={**asked, "seed": ""},
                            another=choice.query(seed=next_seed(choice.seed)),
                            **deal_form_context())
-
-
-# Shared by the templates -----------------------------------------------------------
-
-@blueprint.context_processor
-def teaching_helpers() -> dict:
-    """Names the teaching templates use to draw bids."""
-    return {"suit_by_letter": {suit.letter: suit for suit in Suit}, "bid_label": bid_label}

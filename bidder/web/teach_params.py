@@ -6,7 +6,8 @@ import re
 import secrets
 
 from ..cards import echo
-from ..dealing import parse_bid, parse_rule
+from ..bids import Bid
+from ..dealing import parse_rule
 from ..rules import Rule
 
 MAX_SEED = 999_999_999
@@ -14,7 +15,7 @@ YES_WORDS = ("1", "on", "yes", "true")
 NO_WORDS = ("", "0", "off", "no", "false")
 ANY_WORDS = ("", "any")
 _DIGITS = re.compile("[0-9]+")
-# Which form field a core DealError is about.
+# Which form field a core DealError or BidError is about.
 _FIELD_BY_CODE = {"unknown_bid": "bid", "unknown_rule": "rule", "unreachable": "rule",
                   "mismatch": "rule", "bad_count": "count", "not_found": "seed"}
 
@@ -83,11 +84,11 @@ def read_choice(args, field: str, choices) -> str:
 
 
 def read_bid(text: str):
-    """A bid from a form or link: ``...`` for any bid, None for no bid.
+    """A bid from a form or link, read strictly: ``...`` for any bid, else a Bid.
 
-    :raises DealError: if no rule makes that bid.
+    :raises BidError: if no rule makes that bid.
     """
-    return ... if plain(text).strip().lower() in ANY_WORDS else parse_bid(plain(text))
+    return ... if plain(text).strip().lower() in ANY_WORDS else Bid.parse(plain(text))
 
 
 def read_rule(text: str) -> Rule | None:
@@ -109,5 +110,5 @@ def next_seed(seed: int, step: int = 1) -> int:
 
 
 def error_field(error: ValueError) -> str:
-    """The form field a ParamError or core DealError is about."""
+    """The form field a ParamError, or a core DealError or BidError, is about."""
     return getattr(error, "field", None) or _FIELD_BY_CODE[error.code]

@@ -13,8 +13,9 @@ from flask import (Blueprint, flash, redirect, render_template, request,
                    session, url_for)
 
 from ..advice import explain, is_reachable
+from ..bids import NO_BID, Bid, BidError
 from ..cards import parse_hand
-from ..dealing import DealError, bid_label, deal, parse_bid, random_hand, reachable_bids
+from ..dealing import deal, random_hand, reachable_bids
 from ..facts import Facts
 from ..rules import RULES
 from .teach_params import ParamError, fresh_seed, plain, whole_number
@@ -54,6 +55,11 @@ class Practice:
         """Whether the student has bid this hand."""
         return self.answer is not None
 
+    @property
+    def chosen(self) -> Bid | None:
+        """The student's bid for this hand (kept in its text form), or None before it."""
+        return None if self.answer is None else Bid.parse(self.answer)
+
 
 def load() -> Practice:
     """The practice kept in the session, or a new one."""
@@ -85,11 +91,11 @@ def hand_for(state: Practice) -> str:
     return str(deal(seed, rule=order[place]))
 
 
-def bid_rows() -> list[list[str | None]]:
+def bid_rows() -> list[list[Bid]]:
     """Every bid some hand opens, one row per level, then no bid on its own row."""
     bids = [bid for bid in reachable_bids() if bid]
-    levels = sorted({bid[0] for bid in bids})
-    return [[bid for bid in bids if bid[0] == level] for level in levels] + [[None]]
+    levels = sorted({bid.level for bid in bids})
+    return [[bid for bid in bids if bid.level == level] for level in levels] + [[NO_BID]]
 
 
 def render(state: Practice, errors: dict | None = None, typed: dict | None = None,
@@ -100,7 +106,7 @@ def render(state: Practice, errors: dict | None = None, typed: dict | None = Non
     return render_template(
         "practice.html", state=state, hand=hand, advice=advice,
         facts=Facts(hand) if state.counted else None,
-        correct=advice is not None and bid_label(advice.bid) == state.answer,
+        correct=advice is not None and Bid.from_value(advice.bid) == state.chosen,
         bid_rows=bid_rows(), count_fields=COUNT_FIELDS, max_counted=MAX_COUNTED,
         errors=errors or {}, typed=typed or {}), status
 
@@ -164,11 +170,11 @@ def answer():
     if state is None:
         return back()
     try:
-        bid = parse_bid(plain(request.form.get("bid", "")))
-    except DealError as error:
+        bid = Bid.parse(plain(request.form.get("bid", "")))
+    except BidError as error:
         return render(state, {"bid": error.message}, status=400)
-    right = bid == explain(state.hand).bid
-    save(replace(state, answer=bid_label(bid), answered=state.answered + 1,
+    right = bid == Bid.from_value(explain(state.hand).bid)
+    save(replace(state, answer=str(bid), answered=state.answered + 1,
                  right=state.right + right))
     return back()
 

@@ -50,7 +50,7 @@ def test_a_shareable_link_opens_the_same_result(new_page, server, browser_errors
     submit(first, server, NO_BID)
     shared = new_page()
     shared.goto(first.url)
-    assert shared.locator("#bid").inner_text() == "No opening bid"
+    assert shared.locator("#bid").inner_text() == "No bid"
     assert "returns None" in shared.locator(".bid-note").inner_text()
     assert shared.locator("#result").inner_text() == first.locator("#result").inner_text()
     assert browser_errors == []

@@ -80,7 +80,7 @@ def test_practice_right_then_wrong_without_javascript(new_page, server, screensh
     press(page, button_name("2NT" if openingBid(hand) != "2NT" else None))
     assert feedback.locator("h2").first.inner_text().endswith("Not this time")
     assert page.locator(".trace > li").count() == 9
-    assert page.locator("#bid").inner_text() in (openingBid(hand), "No opening bid")
+    assert page.locator("#bid").inner_text() in (openingBid(hand), "No bid")
     assert page.locator("#score").inner_text() == "Bids right: 1 of 2"
     assert fits(page, width)
     screenshot(page, f"teach-practice-wrong-{width}")

@@ -57,7 +57,7 @@ def test_the_bid_is_shown_exactly_as_opening_bid_returns_it(client, hand, bid, r
     response, html = get(client, hand)
     assert response.status_code == 200
     assert openingBid(hand) == bid
-    assert text_of(html, "bid") == (bid if bid else "No opening bid")
+    assert text_of(html, "bid") == (bid if bid else "No bid")
     assert text_of(html, "rule") == f"by {rule}, {RULE_BY_ID[rule].name}"
     assert str(escape(RULE_BY_ID[rule].sentence)) in html
     assert str(escape(explain(hand).explanation)) in html
@@ -158,7 +158,7 @@ def test_the_page_title_names_the_bid(client):
     _, html = get(client, SHADOWED)
     assert "<title>1C by R3 · Opening bid advisor · bidder</title>" in html
     _, html = get(client, NO_BID)
-    assert "<title>No opening bid by R9 · Opening bid advisor · bidder</title>" in html
+    assert "<title>No bid by R9 · Opening bid advisor · bidder</title>" in html
 
 
 @pytest.mark.parametrize("label, hand", EXAMPLES, ids=[label for label, _ in EXAMPLES])
@@ -169,7 +169,7 @@ def test_each_example_is_a_link_to_its_result(client, label, hand):
     response = client.get(href)
     assert response.status_code == 200
     assert text_of(response.get_data(as_text=True), "bid") == (
-        openingBid(hand) or "No opening bid")
+        openingBid(hand) or "No bid")
 
 
 def test_other_notations_give_the_same_bid(client):

@@ -5,10 +5,10 @@ import json
 import pytest
 
 from bidder import explain
+from bidder.cards import EXAMPLE_HAND as HAND
 from bidder.web.api import json_type
+from helpers import NESTED_JSON as NESTED, STRONG_NO_BID as NO_BID
 
-HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
-NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"
 REQUIRED_KEYS = {"hand", "bid", "rule", "hcp", "distribution", "points", "shape",
                  "balanced", "explanation", "trace"}
 
@@ -59,7 +59,6 @@ def error(response):
     return response.status_code, body["error"]["code"], body["error"]["message"]
 
 
-NESTED = "[" * 7000 + "]" * 7000
 REFUSED = [
     ("get-no-hand", "get", "/api/bid", {}, 400, "missing_hand", "/api/bid?hand=5C+7H"),
     ("get-bad-hand", "get", "/api/bid?hand=AS", {}, 400, "wrong_count", "this one has 1"),

@@ -8,7 +8,8 @@ from jsonschema import Draft202012Validator
 from bidder.dealing import deal_set
 from bidder.web.openapi import openapi_document
 
-from test_api import HAND, NESTED, NO_BID
+from bidder.cards import EXAMPLE_HAND as HAND
+from helpers import NESTED_JSON as NESTED, STRONG_NO_BID as NO_BID
 
 IMPLIED = {"HEAD", "OPTIONS"}
 

@@ -9,7 +9,8 @@ import pytest
 
 from bidder import RULES, explain
 from bidder.advice import is_reachable
-from bidder.dealing import bid_label, random_hand, reachable_bids
+from bidder.bids import NO_BID, Bid
+from bidder.dealing import random_hand, reachable_bids
 from bidder.web.teach_practice import (SESSION_KEY, Practice, bid_rows, hand_for,
                                        targets)
 
@@ -38,7 +39,7 @@ def answer(client, bid, hand=None):
 
 
 def wrong_bid(hand: str) -> str:
-    right = bid_label(explain(hand).bid)
+    right = str(Bid.from_value(explain(hand).bid))
     return "2NT" if right != "2NT" else "None"
 
 
@@ -53,7 +54,7 @@ def test_practice_shows_a_hand_and_the_buttons_for_every_bid(client):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     buttons = re.findall(r'<button type="submit" name="bid" value="([^"]+)"', page)
-    assert buttons == [bid_label(bid) for bid in reachable_bids()]
+    assert buttons == [str(bid) for bid in reachable_bids()]
     assert buttons[-1] == "None"
     assert ">No bid</button>" in page
     assert "Hand 1" in text_of(response)
@@ -85,8 +86,8 @@ def test_each_student_gets_their_own_hands(app):
 def test_bid_rows_group_the_bids_by_level_with_no_bid_last():
     rows = bid_rows()
     assert [bid for row in rows for bid in row] == list(reachable_bids())
-    assert [row[0][0] for row in rows[:-1]] == ["1", "2", "3", "4"]
-    assert rows[-1] == [None]
+    assert [row[0].level for row in rows[:-1]] == [1, 2, 3, 4]
+    assert rows[-1] == [NO_BID]
 
 
 # Answers and feedback ----------------------------------------------------------------------
@@ -94,7 +95,7 @@ def test_bid_rows_group_the_bids_by_level_with_no_bid_last():
 def test_a_right_answer_gets_short_feedback_and_a_point(client):
     hand = hand_on_table(client)
     advice = explain(hand)
-    response = answer(client, bid_label(advice.bid), hand)
+    response = answer(client, str(Bid.from_value(advice.bid)), hand)
     assert response.status_code == 303
     assert response.location == "/practice"
     page = text_of(client.get("/practice"))
@@ -143,7 +144,7 @@ def test_the_feedback_offers_the_next_hand_and_no_more_buttons(client):
 
 def test_answering_twice_counts_once(client):
     hand = hand_on_table(client)
-    right = bid_label(explain(hand).bid)
+    right = str(Bid.from_value(explain(hand).bid))
     answer(client, right, hand)
     answer(client, right, hand)
     assert (state_of(client).right, state_of(client).answered) == (1, 1)
@@ -152,7 +153,7 @@ def test_answering_twice_counts_once(client):
 def test_an_answer_for_an_earlier_hand_is_not_counted(client):
     first = hand_on_table(client)
     client.post("/practice/next", data={"hand": first})
-    response = answer(client, bid_label(explain(first).bid), first)
+    response = answer(client, str(Bid.from_value(explain(first).bid)), first)
     assert response.status_code == 303
     page = text_of(client.get("/practice"))
     assert "That was for an earlier hand; here is the hand on the table now." in page
@@ -353,7 +354,7 @@ def test_the_natural_switch_changes_the_next_hand(client):
 
 def test_the_score_lives_in_a_signed_cookie(client):
     hand = hand_on_table(client)
-    response = answer(client, bid_label(explain(hand).bid), hand)
+    response = answer(client, str(Bid.from_value(explain(hand).bid)), hand)
     cookie = response.headers["Set-Cookie"]
     assert cookie.startswith("session=")
     assert "HttpOnly" in cookie

@@ -10,7 +10,8 @@ import pytest
 
 from bidder import RULES
 from bidder.comparison import Comparison
-from bidder.dealing import ALL_BIDS, statistics
+from bidder.bids import RULE_BIDS
+from bidder.dealing import statistics
 from bidder.exact import exact_statistics
 from bidder.web import teach_stats
 from bidder.web.teach_stats import MAX_SAMPLE, SAMPLER_NICENESS, SAMPLING, in_sampler
@@ -122,7 +123,7 @@ def test_stats_draw_accessible_svg_charts_with_the_table_as_text(client, query, 
     for title in charts:
         assert re.search(f'<title id="{title}">[^<]+the table below gives the numbers',
                          page)
-    rows = len(ALL_BIDS) + len(RULES)
+    rows = len(RULE_BIDS) + len(RULES)
     assert page.count('class="t-chart-bar"') == rows + len(EXACT.by_hcp)
     assert page.count('class="t-chart-sample"') == samples * rows
     assert page.count('class="t-chart-interval"') == samples * (rows + len(EXACT.by_hcp))

@@ -1,0 +1,39 @@
+"""Helpers shared by the tests: hands they use again and again, and watching processes."""
+
+import os
+import signal
+import threading
+import time
+
+STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"  # 22 HCP, 4-4-4-1: no rule fits
+NESTED_JSON = "[" * 7000 + "]" * 7000  # deeper than any JSON parser should follow
+
+
+def children() -> list[int]:
+    """The process ids of this process's children, from /proc."""
+    pids = []
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/children") as listing:
+            pids += map(int, listing.read().split())
+    return pids
+
+
+def kill_workers_when_they_start() -> threading.Thread:
+    """A thread that kills this process's new worker processes once there are some.
+
+    Children that were already running (a server kept by another test) are left alone.
+    """
+    already_running = set(children())
+
+    def kill():
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            workers = set(children()) - already_running
+            if workers:
+                for pid in workers:
+                    os.kill(pid, signal.SIGKILL)
+                return
+            time.sleep(0.01)
+    thread = threading.Thread(target=kill)
+    thread.start()
+    return thread
