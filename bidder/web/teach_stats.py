@@ -3,16 +3,14 @@ seeded sample ("what a class of N random hands looks like") with 95 % intervals.
 
 The exact figures are counted once per process, on the first request, and cost nothing
 after. A sample is dealt per request, so its size is capped; it is dealt in a process of
-its own at a low priority, so that it holds neither a core nor the interpreter lock that
-the pages and the API need; and each worker deals one sample at a time: a request for
-another meanwhile is turned away at once (503, Retry-After) rather than left holding one
-of the worker's threads.
+its own, so that it never holds the interpreter lock the pages and the API need; and
+each worker deals one sample at a time: a request for another meanwhile is turned away
+at once (503, Retry-After) rather than left holding one of the worker's threads.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,12 +23,11 @@ from ..dealing import MAX_STATS_HANDS, Statistics, statistics
 from ..exact import exact_statistics
 from .teach_params import MAX_SEED, ParamError, optional_number, whole_number
 
-# A sample of 50,000 hands takes about 0.2 s of one core here, 0.4-0.5 s on a loaded
-# machine at the sampler's low priority: well under a second (bench/bench_stats_load.py).
+# A sample of 50,000 hands takes about 0.2 s here, 0.3-0.5 s while the two cores are
+# busy with other work: well under a second (bench/bench_stats_load.py).
 MAX_SAMPLE = 50_000
 SAMPLES_AT_ONCE = 1  # per worker process
 SAMPLING = threading.BoundedSemaphore(SAMPLES_AT_ONCE)
-SAMPLER_NICENESS = 10  # the sampling process yields the cores to the pages and the API
 BUSY = ("this server is dealing another sample right now: try again in a moment (the "
         "exact figures need no sample)")
 
@@ -62,11 +59,10 @@ def beyond_the_page(text: str) -> int | None:
 
 @lru_cache(maxsize=1)
 def sampler() -> ProcessPoolExecutor:
-    """This worker's process for dealing samples: a fresh interpreter at a low priority,
-    so that dealing holds neither this process's interpreter lock nor a core that the
-    pages and the API want."""
-    return ProcessPoolExecutor(1, multiprocessing.get_context("spawn"), os.nice,
-                               (SAMPLER_NICENESS,))
+    """This worker's process for dealing samples: a fresh interpreter, so that dealing
+    never holds the interpreter lock the worker's other threads (the pages and the API)
+    need."""
+    return ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
 
 
 def deal_sample(hands: int, seed: int) -> Statistics | None:

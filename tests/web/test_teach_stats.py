@@ -14,7 +14,7 @@ from bidder.bids import RULE_BIDS
 from bidder.dealing import statistics
 from bidder.exact import exact_statistics
 from bidder.web import teach_stats
-from bidder.web.teach_stats import MAX_SAMPLE, SAMPLER_NICENESS, SAMPLING, in_sampler
+from bidder.web.teach_stats import MAX_SAMPLE, SAMPLING, in_sampler
 
 from test_teach import spoken_bid, text_of
 
@@ -185,11 +185,9 @@ def test_the_sample_slot_is_given_back_when_dealing_fails(monkeypatch):
     SAMPLING.release()
 
 
-def test_samples_are_dealt_in_a_low_priority_process_of_their_own():
+def test_samples_are_dealt_in_a_process_of_their_own_that_stays():
     child = in_sampler(os.getpid)
     assert child != os.getpid()
-    assert in_sampler(os.getpriority, os.PRIO_PROCESS, 0) == (
-        os.getpriority(os.PRIO_PROCESS, 0) + SAMPLER_NICENESS)
     assert in_sampler(os.getpid) == child
 
 
