@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ..cards import MAX_INPUT_LENGTH, echo
@@ -26,6 +27,12 @@ class Problem:
 def describe(error: HTTPException) -> Problem:
     """The problem behind an HTTP error, in words that say what to do next."""
     status = error.code or 500
+    if isinstance(error, CSRFError):
+        reason = error.description.rstrip(".")
+        return Problem(status, "form_expired", "This form has expired",
+                       f"The form expired or came from another site "
+                       f"({reason[:1].lower() + reason[1:]}), so nothing was changed. "
+                       f"Go back, reload the page and send the form again.")
     if status == 404:
         return Problem(status, "not_found", "Page not found",
                        f"There is no page at {echo(request.path)}. Check the address; "

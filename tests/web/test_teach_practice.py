@@ -15,6 +15,7 @@ from bidder.web.teach_practice import (SESSION_KEY, Practice, bid_rows, hand_for
                                        targets)
 
 HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
+CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
 REACHABLE_RULES = sorted(rule.id for rule in RULES if is_reachable(rule))
 
 
@@ -28,6 +29,16 @@ def hand_on_table(client) -> str:
     return html.unescape(HAND_FIELD.search(page).group(1))
 
 
+def csrf_token(client) -> str:
+    page = client.get("/practice").get_data(as_text=True)
+    return CSRF_FIELD.search(page).group(1)
+
+
+def post(client, path, data=None):
+    """Post a practice form as the page would, with its CSRF token."""
+    return client.post(path, data={"csrf_token": csrf_token(client), **(data or {})})
+
+
 def state_of(client) -> Practice:
     with client.session_transaction() as session:
         return Practice(**session[SESSION_KEY])
@@ -35,7 +46,7 @@ def state_of(client) -> Practice:
 
 def answer(client, bid, hand=None):
     hand = hand or hand_on_table(client)
-    return client.post("/practice/answer", data={"hand": hand, "bid": bid})
+    return post(client, "/practice/answer", {"hand": hand, "bid": bid})
 
 
 def wrong_bid(hand: str) -> str:
@@ -44,7 +55,7 @@ def wrong_bid(hand: str) -> str:
 
 
 def turn_on(client, **switches):
-    return client.post("/practice/settings", data={name: "1" for name in switches})
+    return post(client, "/practice/settings", {name: "1" for name in switches})
 
 
 # The prompt ------------------------------------------------------------------------------
@@ -71,7 +82,7 @@ def test_the_prompt_never_gives_the_answer_away(client):
         assert "Rule by rule" not in page
         assert 'id="result"' not in response.get_data(as_text=True)
         assert f"by {advice.rule}" not in page
-        client.post("/practice/next", data={"hand": hand_on_table(client)})
+        post(client, "/practice/next", {"hand": hand_on_table(client)})
 
 
 def test_the_hand_stays_the_same_across_page_loads(client):
@@ -120,12 +131,12 @@ def test_a_wrong_answer_gets_the_full_trace(client):
 
 
 def test_no_bid_is_an_answer(client):
-    client.post("/practice/settings", data={"natural": "1"})
+    post(client, "/practice/settings", {"natural": "1"})
     for _ in range(20):
         hand = hand_on_table(client)
         if explain(hand).bid is None:
             break
-        client.post("/practice/next", data={"hand": hand})
+        post(client, "/practice/next", {"hand": hand})
     answer(client, "None", hand)
     page = text_of(client.get("/practice"))
     assert "Right: No bid" in page
@@ -152,7 +163,7 @@ def test_answering_twice_counts_once(client):
 
 def test_an_answer_for_an_earlier_hand_is_not_counted(client):
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
     response = answer(client, str(Bid.from_value(explain(first).bid)), first)
     assert response.status_code == 303
     page = text_of(client.get("/practice"))
@@ -180,7 +191,7 @@ def test_a_bid_no_rule_makes_is_a_400_with_the_buttons_still_there(client, bid, 
 def test_next_deals_a_new_hand_and_clears_the_answer(client):
     first = hand_on_table(client)
     answer(client, wrong_bid(first), first)
-    response = client.post("/practice/next", data={"hand": first})
+    response = post(client, "/practice/next", {"hand": first})
     assert response.status_code == 303
     state = state_of(client)
     assert (state.turn, state.answer, state.answered) == (1, None, 1)
@@ -190,31 +201,31 @@ def test_next_deals_a_new_hand_and_clears_the_answer(client):
 
 def test_skipping_a_hand_scores_nothing(client):
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
     assert hand_on_table(client) != first
     assert state_of(client).answered == 0
 
 
 def test_pressing_next_twice_deals_only_one_hand(client):
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
+    post(client, "/practice/next", {"hand": first})
     assert state_of(client).turn == 1
 
 
-def test_a_post_without_a_practice_starts_one(client):
-    response = client.post("/practice/next", data={"hand": "AS"})
+def test_a_post_for_a_hand_never_dealt_leaves_the_practice_as_it_was(client):
+    first = hand_on_table(client)
+    response = post(client, "/practice/next", {"hand": "AS"})
     assert response.status_code == 303
-    assert client.get("/practice").status_code == 200
-    assert state_of(client).turn == 0
+    assert (state_of(client).turn, hand_on_table(client)) == (0, first)
 
 
 def test_start_again_clears_the_score_and_keeps_the_settings(client):
     turn_on(client, count_first=True, natural=True)
     hand = hand_on_table(client)
-    client.post("/practice/count", data={"hand": hand, "hcp": "0", "distribution": "0"})
+    post(client, "/practice/count", {"hand": hand, "hcp": "0", "distribution": "0"})
     answer(client, "2NT", hand)
-    client.post("/practice/reset")
+    post(client, "/practice/reset")
     state = state_of(client)
     assert (state.answered, state.counts_checked, state.turn, state.hand) == (0, 0, 0, "")
     assert (state.count_first, state.natural) == (True, True)
@@ -242,7 +253,7 @@ def test_each_count_is_checked_on_its_own(client, hcp_off, distribution_off, mar
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     facts = explain(hand).facts
-    response = client.post("/practice/count", data={
+    response = post(client, "/practice/count", {
         "hand": hand, "hcp": str(facts.hcp + hcp_off),
         "distribution": str(facts.distribution + distribution_off)})
     assert response.status_code == 303
@@ -260,8 +271,8 @@ def test_a_wrong_count_shows_the_right_numbers(client):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     facts = explain(hand).facts
-    client.post("/practice/count", data={"hand": hand, "hcp": str(facts.hcp + 1),
-                                         "distribution": str(facts.distribution)})
+    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.hcp + 1),
+                                      "distribution": str(facts.distribution)})
     page = text_of(client.get("/practice"))
     assert f"HCP: you counted {facts.hcp + 1}; the hand has {facts.hcp}." in page
 
@@ -277,8 +288,8 @@ def test_a_count_that_is_not_a_number_is_a_400_that_keeps_the_typing(
         client, hcp, distribution, field, message):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
-    response = client.post("/practice/count", data={"hand": hand, "hcp": hcp,
-                                                    "distribution": distribution})
+    response = post(client, "/practice/count", {"hand": hand, "hcp": hcp,
+                                                 "distribution": distribution})
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert message in text_of(response)
@@ -291,7 +302,7 @@ def test_a_count_that_is_not_a_number_is_a_400_that_keeps_the_typing(
 def test_both_counts_wrong_in_form_both_get_a_message(client):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
-    response = client.post("/practice/count", data={"hand": hand})
+    response = post(client, "/practice/count", {"hand": hand})
     page = text_of(response)
     assert "HCP is empty" in page and "Distribution points is empty" in page
 
@@ -300,22 +311,22 @@ def test_counting_twice_counts_once(client):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     for _ in range(2):
-        client.post("/practice/count", data={"hand": hand, "hcp": "1", "distribution": "0"})
+        post(client, "/practice/count", {"hand": hand, "hcp": "1", "distribution": "0"})
     assert state_of(client).counts_checked == 2
 
 
 def test_a_count_for_an_earlier_hand_is_not_checked(client):
     turn_on(client, count_first=True)
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
-    client.post("/practice/count", data={"hand": first, "hcp": "1", "distribution": "0"})
+    post(client, "/practice/next", {"hand": first})
+    post(client, "/practice/count", {"hand": first, "hcp": "1", "distribution": "0"})
     assert state_of(client).counts_checked == 0
     assert "earlier hand" in text_of(client.get("/practice"))
 
 
 def test_settings_switch_off_when_unticked(client):
     turn_on(client, count_first=True, natural=True)
-    client.post("/practice/settings", data={})
+    post(client, "/practice/settings", {})
     state = state_of(client)
     assert (state.count_first, state.natural) == (False, False)
 
@@ -345,7 +356,7 @@ def test_natural_frequencies_deal_plain_random_hands():
 def test_the_natural_switch_changes_the_next_hand(client):
     turn_on(client, natural=True)
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
     state = state_of(client)
     assert state.hand == str(random_hand(state.base + 1))
 
@@ -375,3 +386,4 @@ def test_an_unreadable_practice_in_the_cookie_starts_again(client, stored):
     response = client.get("/practice")
     assert response.status_code == 200
     assert state_of(client).turn == 0
+

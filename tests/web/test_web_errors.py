@@ -1,10 +1,13 @@
-"""Errors: pages that look like the app, JSON under /api, never a traceback."""
+"""Errors: pages that look like the app, JSON under /api, never a traceback; and forms
+from another site answered the same way."""
 
 import pytest
 from flask import abort
 
 from bidder.web import create_app
 from bidder.web.security import HEADERS
+
+HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 
 from markup import page_text, tags, text_of
 
@@ -107,3 +110,70 @@ def test_an_untrusted_host_gets_a_400_page():
     assert "Bad Request" in response.get_data(as_text=True)
     assert response.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
     assert app.test_client().get("/", headers={"Host": "localhost"}).status_code == 200
+
+
+# Forms from another site -------------------------------------------------------------------
+
+def csrf_field(page: str) -> str:
+    """The CSRF token a page's forms carry."""
+    return page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.parametrize("path", ["/practice/answer", "/practice/count", "/practice/next",
+                                  "/practice/settings", "/practice/reset"])
+@pytest.mark.parametrize("token, reason", [
+    (None, "the CSRF token is missing"),
+    ("forged", "the CSRF token is invalid"),
+], ids=["no-token", "forged-token"])
+def test_a_practice_form_without_its_token_is_a_friendly_400(client, path, token, reason):
+    client.get("/practice")
+    response = client.post(path, data={"bid": "1C", **({"csrf_token": token} if token else {})})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert_page_of_the_app(html)
+    assert text_of(html, "main").startswith("Error 400 This form has expired")
+    assert (f"The form expired or came from another site ({reason}), so nothing was "
+            f"changed. Go back, reload the page and send the form again.") in page_text(html)
+    for name, value in HEADERS.items():
+        assert response.headers[name] == value
+
+
+@pytest.mark.parametrize("visited, reason", [
+    (False, "the CSRF session token is missing"), (True, "the CSRF tokens do not match"),
+], ids=["no-session", "another-session"])
+def test_a_token_from_another_session_does_not_count(app, visited, reason):
+    first, second = app.test_client(), app.test_client()
+    token = csrf_field(first.get("/practice").get_data(as_text=True))
+    if visited:
+        second.get("/practice")
+    response = second.post("/practice/reset", data={"csrf_token": token})
+    assert response.status_code == 400
+    assert reason in page_text(response.get_data(as_text=True))
+
+
+def test_a_csrf_failure_under_the_api_would_be_json(app):
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
+
+    @app.post("/api/test-only/protected")
+    def protected():
+        app.extensions["csrf"].protect()
+        return {}
+
+    response = app.test_client().post("/api/test-only/protected")
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "form_expired"
+
+
+@pytest.mark.parametrize("options", [
+    {"json": {"hand": HAND}}, {"data": {"hand": HAND}},
+], ids=["json", "form"])
+def test_the_api_takes_posts_without_a_token_because_it_changes_nothing(client, options):
+    response = client.post("/api/bid", **options)
+    assert response.status_code == 200
+    assert response.get_json()["bid"] == "1C"
+    assert client.get_cookie("session") is None
+
+
+def test_the_advisor_takes_a_posted_hand_without_a_token(client):
+    assert client.post("/", data={"hand": HAND}).status_code == 200
+
