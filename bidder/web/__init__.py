@@ -14,6 +14,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SECRET_KEY_VARIABLE = "BIDDER_SECRET_KEY"
 TRUSTED_HOSTS_VARIABLE = "BIDDER_TRUSTED_HOSTS"
 SECURE_COOKIES_VARIABLE = "BIDDER_SECURE_COOKIES"
+LEDGER_VARIABLE = "BIDDER_PRACTICE_LEDGER"
 MIN_SECRET_KEY_LENGTH = 16
 MIN_SECRET_KEY_CHARACTERS = 10  # distinct characters
 RUN_ORDER = string.digits + string.ascii_lowercase
@@ -38,7 +39,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(PROJECT_ROOT / "templates"),
                 static_folder=str(PROJECT_ROOT / "static"))
     app.config.from_mapping(LIMITS, **COOKIES, DEBUG=False)  # never debug, whatever FLASK_DEBUG says
-    app.config.from_mapping(environment_settings(os.environ))
+    app.config.from_mapping(environment_settings(os.environ, app.instance_path))
     app.config.from_mapping(test_config or {})
     app.config["SECRET_KEY"] = secret_key(app.config)
     app.json.sort_keys = False
@@ -54,13 +55,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def environment_settings(environ) -> dict:
+def environment_settings(environ, instance_path: str) -> dict:
     """The settings the BIDDER_* environment variables give (see the README).
 
     :raises RuntimeError: naming the variable and what to write instead.
     """
     return {"TRUSTED_HOSTS": trusted_hosts(environ.get(TRUSTED_HOSTS_VARIABLE, "")),
-            "SESSION_COOKIE_SECURE": switch(environ, SECURE_COOKIES_VARIABLE)}
+            "SESSION_COOKIE_SECURE": switch(environ, SECURE_COOKIES_VARIABLE),
+            "PRACTICE_LEDGER": environ.get(LEDGER_VARIABLE) or str(
+                Path(instance_path) / "spent-hands.sqlite3")}
 
 
 def trusted_hosts(text: str) -> list[str] | None:

@@ -11,8 +11,9 @@ from bidder import RULES, explain
 from bidder.advice import is_reachable
 from bidder.bids import NO_BID, Bid
 from bidder.dealing import random_hand, reachable_bids
-from bidder.web.teach_practice import (SESSION_KEY, Practice, bid_rows, hand_for,
-                                       targets)
+from bidder.web import create_app
+from bidder.web.teach_practice import (SESSION_KEY, TOKEN, Ledger, Practice, bid_rows,
+                                       hand_for, ledger_of, targets)
 
 HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -387,3 +388,117 @@ def test_an_unreadable_practice_in_the_cookie_starts_again(client, stored):
     assert response.status_code == 200
     assert state_of(client).turn == 0
 
+
+# An old cookie sent again -------------------------------------------------------------------
+
+def right_bid(hand: str) -> str:
+    return str(Bid.from_value(explain(hand).bid))
+
+
+def test_replaying_the_cookie_from_before_a_wrong_answer_cannot_make_it_right(client):
+    hand = hand_on_table(client)
+    token = csrf_token(client)
+    before = client.get_cookie("session").value
+    post(client, "/practice/answer", {"hand": hand, "bid": wrong_bid(hand)})
+    assert (state_of(client).right, state_of(client).answered) == (0, 1)
+
+    client.set_cookie("session", before)
+    response = client.post("/practice/answer", data={"csrf_token": token, "hand": hand,
+                                                     "bid": right_bid(hand)})
+    assert response.status_code == 303
+    state = state_of(client)
+    assert state.right == 0
+    assert (state.turn, state.answer) == (1, None)
+    assert state.hand != hand
+    page = text_of(client.get("/practice"))
+    assert "That hand was already answered, so this answer was not counted; " \
+           "here is a new hand." in page
+    assert "Hand 2" in page
+
+
+def test_replaying_it_again_and_again_never_scores(client):
+    hand = hand_on_table(client)
+    before = client.get_cookie("session").value
+    answer(client, wrong_bid(hand), hand)
+    for _ in range(3):
+        client.set_cookie("session", before)
+        response = post(client, "/practice/answer", {"hand": hand, "bid": right_bid(hand)})
+        assert response.status_code == 303
+        assert state_of(client).right == 0
+
+
+def test_replaying_the_cookie_from_before_a_count_cannot_count_again(client):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    facts = explain(hand).facts
+    before = client.get_cookie("session").value
+    post(client, "/practice/count", {"hand": hand, "hcp": "0", "distribution": "0"})
+    client.set_cookie("session", before)
+    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.hcp),
+                                     "distribution": str(facts.distribution)})
+    state = state_of(client)
+    assert (state.counts_right, state.counts_checked, state.turn) == (0, 0, 1)
+    assert "already answered" in text_of(client.get("/practice"))
+
+
+def test_counting_first_then_bidding_spends_the_hand_once_for_each(client):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    post(client, "/practice/count", {"hand": hand, "hcp": "1", "distribution": "1"})
+    answer(client, right_bid(hand), hand)
+    state = state_of(client)
+    assert (state.answered, state.right, state.counts_checked) == (1, 1, 2)
+
+
+def test_each_hand_has_its_own_token(client):
+    tokens = set()
+    for _ in range(5):
+        hand = hand_on_table(client)
+        tokens.add(state_of(client).token)
+        post(client, "/practice/next", {"hand": hand})
+    assert len(tokens) == 5
+    assert all(TOKEN.fullmatch(token) for token in tokens)
+
+
+def test_every_worker_shares_the_ledger(app, tmp_path):
+    other_worker = create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
+                               "PRACTICE_LEDGER": app.config["PRACTICE_LEDGER"]})
+    client = app.test_client()
+    hand = hand_on_table(client)
+    before = client.get_cookie("session").value
+    token = csrf_token(client)
+    answer(client, wrong_bid(hand), hand)
+    replayer = other_worker.test_client()
+    replayer.set_cookie("session", before)
+    replayer.post("/practice/answer", data={"csrf_token": token, "hand": hand,
+                                            "bid": right_bid(hand)})
+    assert state_of(replayer).right == 0
+
+
+def test_the_ledger_spends_a_token_once_and_forgets_it_after_the_cookie_expires(tmp_path):
+    ledger = Ledger(str(tmp_path / "ledger.sqlite3"), keep_seconds=100)
+    ledger.prepare()
+    assert ledger.spend("bid:a", now=1000) is True
+    assert ledger.spend("bid:a", now=1050) is False
+    assert ledger.spend("count:a", now=1050) is True
+    assert ledger.spend("bid:b", now=1100) is True
+    assert ledger.spend("bid:a", now=1100) is False
+    assert ledger.spend("bid:c", now=1101) is True  # bid:a is older than 100 s: forgotten
+    assert ledger.spend("bid:a", now=1102) is True
+
+
+def test_the_ledger_keeps_tokens_as_long_as_the_session_lives(app):
+    ledger = ledger_of(app)
+    assert ledger.keep_seconds == app.permanent_session_lifetime.total_seconds() == 31 * 86400
+
+
+def test_a_ledger_the_server_cannot_write_stops_it_at_start_up(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for place in (blocker / "spent.sqlite3", tmp_path):
+        with pytest.raises(RuntimeError) as raised:
+            create_app({"TESTING": True, "PRACTICE_LEDGER": str(place)})
+        message = str(raised.value)
+        assert message.startswith(f"cannot keep the practice ledger at {place} (")
+        assert message.endswith("set BIDDER_PRACTICE_LEDGER to a file the server may "
+                                "create and write")

@@ -2,10 +2,11 @@
 
 import re
 import secrets
+from pathlib import Path
 
 import pytest
 
-from bidder.web import (LIMITS, MIN_SECRET_KEY_LENGTH,
+from bidder.web import (LEDGER_VARIABLE, LIMITS, MIN_SECRET_KEY_LENGTH,
                         SECRET_KEY_VARIABLE, SECURE_COOKIES_VARIABLE,
                         TRUSTED_HOSTS_VARIABLE, create_app, secret_key)
 from bidder.web.security import CONTENT_SECURITY_POLICY, HEADERS
@@ -153,6 +154,20 @@ def test_a_secure_cookies_value_other_than_1_or_0_stops_the_app(monkeypatch, val
     with pytest.raises(RuntimeError, match=f"{SECURE_COOKIES_VARIABLE} is '{value}': use "
                                            f"{SECURE_COOKIES_VARIABLE}=1 to turn it on"):
         create_app({"TESTING": True})
+
+
+def test_the_practice_ledger_sits_where_the_environment_says(monkeypatch, tmp_path):
+    monkeypatch.setenv(LEDGER_VARIABLE, str(tmp_path / "ledger.sqlite3"))
+    assert create_app({"TESTING": True}).config["PRACTICE_LEDGER"] == str(
+        tmp_path / "ledger.sqlite3")
+    assert (tmp_path / "ledger.sqlite3").exists()
+
+
+def test_the_practice_ledger_is_in_the_instance_folder_unless_told(monkeypatch):
+    monkeypatch.delenv(LEDGER_VARIABLE, raising=False)
+    app = create_app({"TESTING": True})
+    assert Path(app.config["PRACTICE_LEDGER"]) == Path(app.instance_path,
+                                                       "spent-hands.sqlite3")
 
 
 def test_limits_and_json_settings(app):
