@@ -17,7 +17,7 @@ import secrets
 import sqlite3
 import time
 from contextlib import closing
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from flask import (Blueprint, current_app, flash, redirect, render_template,
@@ -25,16 +25,17 @@ from flask import (Blueprint, current_app, flash, redirect, render_template,
 
 from ..advice import explain, is_reachable
 from ..bids import NO_BID, Bid, BidError
-from ..cards import parse_hand
+from ..cards import InvalidHandError, parse_hand
 from ..dealing import deal, random_hand, reachable_bids
 from ..facts import Facts
 from ..rules import RULES
-from .teach_params import ParamError, fresh_seed, plain, whole_number
+from .teach_params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 
 blueprint = Blueprint("practice", __name__, url_prefix="/practice")
 
 SESSION_KEY = "practice"
 MAX_COUNTED = 99
+MAX_TURN = 1_000_000  # no one practises a million hands: a larger turn is a broken state
 COUNT_FIELDS = (("hcp", "HCP"), ("distribution", "Distribution points"))
 MOVED_ON = "That was for an earlier hand; here is the hand on the table now."
 ALREADY_ANSWERED = ("That hand was already answered, so this answer was not counted; "
@@ -79,16 +80,87 @@ class Practice:
 
 
 def load() -> Practice:
-    """The practice kept in the session, or a new one."""
-    try:
-        return Practice(**session[SESSION_KEY])
-    except (KeyError, TypeError):
-        return Practice(base=fresh_seed())
+    """The practice kept in the session; a new one if there is none, or if the stored
+    one is not a practice this code could have saved (it is signed, yet makes no sense)."""
+    return restore(session.get(SESSION_KEY)) or Practice(base=fresh_seed())
 
 
 def save(state: Practice) -> None:
     """Keep *state* in the session cookie."""
     session[SESSION_KEY] = asdict(state)
+
+
+def restore(stored: object) -> Practice | None:
+    """*stored* as a Practice, if every field has the type and range save() writes and
+    the fields agree with each other; else None."""
+    if not isinstance(stored, dict) or set(stored) != FIELD_NAMES:
+        return None
+    if not all(check(stored[name]) for name, check in FIELD_CHECKS.items()):
+        return None
+    state = Practice(**stored)
+    return state if consistent(state) else None
+
+
+def whole_up_to(high: int | None):
+    """A check for a whole number from 0 to *high* (None: no upper bound)."""
+    return lambda value: (type(value) is int and value >= 0
+                          and (high is None or value <= high))
+
+
+def is_flag(value: object) -> bool:
+    """Whether *value* is True or False."""
+    return type(value) is bool
+
+
+def is_count(value: object) -> bool:
+    """Whether *value* is a counted number of points, or None before counting."""
+    return value is None or whole_up_to(MAX_COUNTED)(value)
+
+
+def is_hand_text(value: object) -> bool:
+    """Whether *value* is a hand as save() writes it, or '' before the first deal."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return value == "" or str(parse_hand(value)) == value
+    except InvalidHandError:
+        return False
+
+
+def is_bid_text(value: object) -> bool:
+    """Whether *value* is a bid as save() writes it, or None before bidding."""
+    if value is None:
+        return True
+    try:
+        return isinstance(value, str) and str(Bid.parse(value)) == value
+    except BidError:
+        return False
+
+
+def is_token(value: object) -> bool:
+    """Whether *value* is a hand's one-time token, or '' before the first deal."""
+    return isinstance(value, str) and (value == "" or bool(TOKEN.fullmatch(value)))
+
+
+FIELD_CHECKS = {
+    "base": whole_up_to(MAX_SEED), "turn": whole_up_to(MAX_TURN), "hand": is_hand_text,
+    "count_first": is_flag, "natural": is_flag, "right": whole_up_to(None),
+    "answered": whole_up_to(None), "counts_right": whole_up_to(None),
+    "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
+    "answer": is_bid_text, "token": is_token,
+}
+FIELD_NAMES = frozenset(field.name for field in fields(Practice))
+
+
+def consistent(state: Practice) -> bool:
+    """Whether the fields of *state* agree: no more right than asked, at most one answer
+    and one count per hand so far, both counts or neither, a token with every hand."""
+    hands = state.turn + 1
+    return (state.right <= state.answered <= hands
+            and state.counts_right <= state.counts_checked <= len(COUNT_FIELDS) * hands
+            and (state.hcp is None) == (state.distribution is None)
+            and bool(state.hand) == bool(state.token)
+            and (bool(state.hand) or not (state.counted or state.done)))
 
 
 @dataclass(frozen=True)

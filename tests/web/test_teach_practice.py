@@ -4,6 +4,7 @@ mode, feedback, the score kept in the signed session cookie, and the choice of h
 import html
 import re
 from collections import Counter
+from dataclasses import fields
 
 import pytest
 
@@ -12,8 +13,9 @@ from bidder.advice import is_reachable
 from bidder.bids import NO_BID, Bid
 from bidder.dealing import random_hand, reachable_bids
 from bidder.web import create_app
-from bidder.web.teach_practice import (SESSION_KEY, TOKEN, Ledger, Practice, bid_rows,
-                                       hand_for, ledger_of, targets)
+from bidder.web.teach_practice import (FIELD_CHECKS, FIELD_NAMES, SESSION_KEY, TOKEN, Ledger,
+                                       Practice, bid_rows, hand_for, ledger_of, restore,
+                                       targets)
 
 HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -502,3 +504,88 @@ def test_a_ledger_the_server_cannot_write_stops_it_at_start_up(tmp_path):
         assert message.startswith(f"cannot keep the practice ledger at {place} (")
         assert message.endswith("set BIDDER_PRACTICE_LEDGER to a file the server may "
                                 "create and write")
+
+
+# A signed state that makes no sense -----------------------------------------------------
+
+def good_state(client) -> dict:
+    hand_on_table(client)
+    with client.session_transaction() as session:
+        return dict(session[SESSION_KEY])
+
+
+def plant(app, client, stored) -> None:
+    """Put *stored* in the session as the practice, signed with the app's own serializer."""
+    serializer = app.session_interface.get_signing_serializer(app)
+    session = serializer.loads(client.get_cookie("session").value)
+    client.set_cookie("session", serializer.dumps({**session, SESSION_KEY: stored}))
+
+
+BAD_STATES = {
+    "not-a-dict": lambda good: [good],
+    "a-number": lambda good: 7,
+    "null": lambda good: None,
+    "missing-key": lambda good: {k: v for k, v in good.items() if k != "token"},
+    "unknown-setting": lambda good: {**good, "colour": "red"},
+    "base-as-text": lambda good: {**good, "base": "7"},
+    "turn-as-float": lambda good: {**good, "turn": 1.5},
+    "right-as-bool": lambda good: {**good, "right": True},
+    "switch-as-text": lambda good: {**good, "count_first": "yes"},
+    "hand-as-number": lambda good: {**good, "hand": 7},
+    "token-as-number": lambda good: {**good, "token": 5},
+    "huge-base": lambda good: {**good, "base": 10 ** 30},
+    "huge-turn": lambda good: {**good, "turn": 10 ** 12},
+    "huge-score": lambda good: {**good, "right": 10 ** 40, "answered": 10 ** 40},
+    "negative-right": lambda good: {**good, "right": -1},
+    "negative-checked": lambda good: {**good, "counts_checked": -2},
+    "more-right-than-asked": lambda good: {**good, "right": 2, "answered": 1},
+    "more-answers-than-hands": lambda good: {**good, "answered": 5, "turn": 0},
+    "more-counts-than-hands": lambda good: {**good, "counts_checked": 4, "turn": 0},
+    "counts-right-over-checked": lambda good: {**good, "counts_right": 2},
+    "short-hand": lambda good: {**good, "hand": "AS KS"},
+    "hand-not-as-saved": lambda good: {**good, "hand": good["hand"].lower()},
+    "long-hand": lambda good: {**good, "hand": "AS " * 5000},
+    "unknown-bid": lambda good: {**good, "answer": "9Z"},
+    "bid-as-number": lambda good: {**good, "answer": 1},
+    "count-out-of-range": lambda good: {**good, "hcp": 100, "distribution": 0},
+    "one-count-only": lambda good: {**good, "hcp": 10},
+    "bad-token": lambda good: {**good, "token": "x"},
+    "hand-without-token": lambda good: {**good, "token": ""},
+    "answer-without-hand": lambda good: {**good, "hand": "", "token": "", "answer": "1C"},
+}
+
+
+@pytest.mark.parametrize("name, action", [
+    *((name, "show") for name in BAD_STATES),
+    *((name, action) for name in ("unknown-setting", "huge-turn", "one-count-only")
+      for action in ("answer", "count", "next", "settings")),
+])
+def test_a_validly_signed_but_malformed_state_gives_a_fresh_practice(app, client, name,
+                                                                     action):
+    stored = BAD_STATES[name](good_state(client))
+    token = csrf_token(client)
+    plant(app, client, stored)
+    if action != "show":
+        response = client.post(f"/practice/{action}", data={
+            "csrf_token": token, "hand": "AS", "bid": "1C", "hcp": "1", "distribution": "1"})
+        assert response.status_code == 303
+    response = client.get("/practice")
+    assert response.status_code == 200
+    assert "Bids right: 0 of 0" in text_of(response)
+    state = state_of(client)
+    assert (state.turn, state.right, state.answered, state.counts_checked) == (0, 0, 0, 0)
+
+
+def test_a_state_the_app_saved_is_restored_as_it_was(client):
+    turn_on(client, count_first=True, natural=True)
+    hand = hand_on_table(client)
+    post(client, "/practice/count", {"hand": hand, "hcp": "3", "distribution": "4"})
+    answer(client, "2NT", hand)
+    with client.session_transaction() as session:
+        stored = session[SESSION_KEY]
+    assert restore(stored) == Practice(**stored)
+    assert restore({**stored, "answer": "None"}).chosen == NO_BID
+
+
+def test_every_field_of_the_practice_is_checked_on_the_way_in():
+    assert set(FIELD_CHECKS) == FIELD_NAMES == {field.name for field in fields(Practice)}
