@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request, session
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.wsgi import get_content_length
 
@@ -99,11 +99,25 @@ def read_at_most(stream, size: int) -> bytes:
     return bytes(body)
 
 
+def forget_unreadable_csrf_secret() -> None:
+    """Drop the session's CSRF value before a checked request if it is not a string.
+
+    Only a cookie signed with the app's key, yet not written by Flask-WTF, can hold one;
+    Flask-WTF would fail on it with a 500. Without it, the check answers 400 as for a
+    missing token, and the next page load makes a fresh one.
+    """
+    name = current_app.config["WTF_CSRF_FIELD_NAME"]
+    if request.method in current_app.config["WTF_CSRF_METHODS"] and not isinstance(
+            session.get(name, ""), str):
+        del session[name]
+
+
 def init_app(app: Flask) -> None:
     """Add the headers to every response *app* sends, cap chunked bodies, and ask every
     POST but the exempt views for a CSRF token (Flask-WTF's ``csrf_token()`` in forms)."""
     app.after_request(add_headers)
     app.wsgi_app = BoundedBody(app.wsgi_app, app.config)
+    app.before_request(forget_unreadable_csrf_secret)
     csrf = CSRFProtect(app)
     for view in CSRF_EXEMPT_VIEWS:
         csrf.exempt(view)

@@ -164,6 +164,20 @@ def test_a_token_from_another_session_does_not_count(app, visited, reason):
     assert reason in page_text(response.get_data(as_text=True))
 
 
+@pytest.mark.parametrize("stored", [5, None, ["x"], {"a": 1}])
+def test_a_signed_session_with_a_csrf_value_not_a_string_gets_a_400_then_a_new_one(
+        app, client, stored):
+    token = csrf_field(client.get("/practice").get_data(as_text=True))
+    serializer = app.session_interface.get_signing_serializer(app)
+    session = serializer.loads(client.get_cookie("session").value)
+    client.set_cookie("session", serializer.dumps({**session, "csrf_token": stored}))
+    response = client.post("/practice/reset", data={"csrf_token": token})
+    assert response.status_code == 400
+    assert "the CSRF session token is missing" in page_text(response.get_data(as_text=True))
+    fresh = csrf_field(client.get("/practice").get_data(as_text=True))
+    assert client.post("/practice/reset", data={"csrf_token": fresh}).status_code == 303
+
+
 def test_a_csrf_failure_under_the_api_would_be_json(app):
     app.config["WTF_CSRF_CHECK_DEFAULT"] = False
 
