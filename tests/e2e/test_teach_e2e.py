@@ -173,7 +173,7 @@ def test_an_instructor_deals_a_2nt_hand_prints_a_set_and_shows_the_statistics(
     follow(page, "Statistics")
     assert page.locator("svg.t-chart").count() == 3
     assert page.get_by_role("img", name="Share of hands that open each bid").is_visible()
-    assert "Over 100,000 random hands" in page.locator(".t-lead").inner_text()
+    assert "Over 100,000 random hands" in page.locator(".lead").inner_text()
     assert browser_errors == []
 
 
