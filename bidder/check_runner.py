@@ -166,15 +166,17 @@ class Watch:
     """Lines of the module under test that ran, which of its three functions the tests
     call, and the hand they last passed, seen through sys.settrace."""
 
-    def __init__(self, path: str, functions) -> None:
+    def __init__(self, path: str, functions, previous=None) -> None:
         self.path, self.functions = path, set(functions)
         self.lines, self.called, self.last_hand = set(), set(), None
+        self.previous = previous  # a tracer already at work, which keeps every other frame
 
     def trace(self, frame, event, arg):
-        """The tracer: follow frames of the module's file only."""
+        """The tracer: follow frames of the module's file; leave others to the tracer
+        that was already at work, if any."""
         code = frame.f_code
         if code.co_filename != self.path:
-            return None
+            return self.previous(frame, event, arg) if self.previous else None
         if event == "call" and code.co_name in self.functions and (
                 frame.f_back is None or frame.f_back.f_code.co_filename != self.path):
             self.called.add(code.co_name)  # by a test, not by the module itself
@@ -245,11 +247,12 @@ def run_tests(work: dict, channel) -> None:
         channel.flush()
 
     path, tests_path = work["module"], work["tests"]
-    watch = Watch(path, work["functions"])
+    previous = sys.gettrace()
+    watch = Watch(path, work["functions"], previous)
     sys.settrace(watch.trace)
     tests, error, printed = captured(lambda: import_module(tests_path))
     if error is not None:
-        sys.settrace(None)
+        sys.settrace(previous)
         emit(event="import_error", error=encode_error(error, tests_path), printed=printed)
         return
     emit(event="imported", printed=printed)
@@ -257,7 +260,7 @@ def run_tests(work: dict, channel) -> None:
         watch.last_hand = None
         sys.settrace(watch.trace)
         outcome, message = run_test(test)
-        sys.settrace(None)
+        sys.settrace(previous)
         emit(event="test", name=plain(name), outcome=outcome, message=message,
              hand=watch.last_hand if watch.last_hand is None else plain(watch.last_hand))
     lines = executable_lines(path)
