@@ -9,7 +9,7 @@ from itertools import product
 from typing import Sequence
 
 from .cards import DECK, HAND_SIZE, Hand, Suit, parse_hand
-from .facts import Facts, Tally, card_hcp
+from .facts import STANDARD, Counting, Facts, Tally, card_hcp
 from .rules import RULE_BY_ID, RULES, Rule, applying, first_rule
 
 NEAR_MISS_GAP = 2
@@ -93,13 +93,14 @@ class Advice:
         }
 
 
-def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES) -> Advice:
-    """The opening bid for *hand* (text or Hand) by the rule table *rules*, the rule
-    behind it and the full trace.
+def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
+            counting: Counting = STANDARD) -> Advice:
+    """The opening bid for *hand* (text or Hand) by the rule table *rules*, with hands
+    counted by *counting*: the rule behind it and the full trace.
 
     :raises InvalidHandError: if text is not a hand of 13 different cards.
     """
-    facts = Facts(hand if isinstance(hand, Hand) else parse_hand(hand))
+    facts = Facts(hand if isinstance(hand, Hand) else parse_hand(hand), counting)
     fired, trace, near_misses = _judge(facts.tally, rules)
     bid = fired.bid(facts)
     trace = tuple(step if step.status != SHADOWED else

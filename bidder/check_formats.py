@@ -43,6 +43,8 @@ def headline(report: Report) -> str:
     if report.passed:
         return (f"every answer agrees with the reference, with the right types, on all "
                 f"{len(report.cases):,} hands")
+    if report.diagnosis is not None:
+        return report.diagnosis.sentence(report)
     if report.stubs:
         names = " and ".join(report.stubs)
         return (f"{names} {'returns' if len(report.stubs) == 1 else 'return'} None for "
@@ -108,6 +110,11 @@ def text_report(report: Report, shown: int = 5) -> str:
             lines += group_lines(number, group, report)
         if len(groups) > shown:
             lines.append(f"  ... and {plural(len(groups) - shown, 'more group')}")
+    if report.tests is not None:
+        from .student_tests import describe_tests
+
+        lines += [""] + [wrapped(line.strip(), "    ", line[:len(line) - len(line.lstrip())])
+                         for line in describe_tests(report.tests)]
     verdict = ("every answer agrees with the reference" if report.passed
                else "some answers differ from the reference, or were not given")
     lines += ["", f"Result: {verdict}"]

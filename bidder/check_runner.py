@@ -160,6 +160,114 @@ def run(work: dict, channel) -> None:
     emit(event="done")
 
 
+# A student's own tests ----------------------------------------------------------------
+
+class Watch:
+    """Lines of the module under test that ran, which of its three functions the tests
+    call, and the hand they last passed, seen through sys.settrace."""
+
+    def __init__(self, path: str, functions, previous=None) -> None:
+        self.path, self.functions = path, set(functions)
+        self.lines, self.called, self.last_hand = set(), set(), None
+        self.previous = previous  # a tracer already at work, which keeps every other frame
+
+    def trace(self, frame, event, arg):
+        """The tracer: follow frames of the module's file; leave others to the tracer
+        that was already at work, if any."""
+        code = frame.f_code
+        if code.co_filename != self.path:
+            return self.previous(frame, event, arg) if self.previous else None
+        if event == "call" and code.co_name in self.functions and (
+                frame.f_back is None or frame.f_back.f_code.co_filename != self.path):
+            self.called.add(code.co_name)  # by a test, not by the module itself
+            hand = frame.f_locals.get(code.co_varnames[0]) if code.co_argcount else None
+            self.last_hand = hand if type(hand) is str else self.last_hand
+        if event == "line":
+            self.lines.add(frame.f_lineno)
+        return self.trace
+
+
+def executable_lines(path: str) -> set:
+    """The lines of a source file that hold code, from its compiled code objects."""
+    with open(path, encoding="utf-8") as stream:
+        code = compile(stream.read(), path, "exec")
+    lines, pending = set(), [code]
+    while pending:
+        current = pending.pop()
+        lines.update(line for _, _, line in current.co_lines() if line)
+        pending.extend(const for const in current.co_consts if hasattr(const, "co_lines"))
+    return lines
+
+
+def collect_tests(module) -> list:
+    """(name, callable) for each test: unittest methods, then plain test_ functions."""
+    import unittest
+
+    found = []
+    for name, value in sorted(vars(module).items()):
+        if isinstance(value, type) and issubclass(value, unittest.TestCase):
+            for test in unittest.defaultTestLoader.loadTestsFromTestCase(value):
+                found.append((f"{name}.{test._testMethodName}", test))
+        elif name.startswith("test") and callable(value) and not isinstance(value, type):
+            found.append((name, value))
+    return found
+
+
+def last_error_line(traceback_text: str) -> str:
+    """The line of a formatted traceback that names the exception and its message."""
+    lines = [line for line in traceback_text.splitlines()
+             if line[:1].isalpha() and ":" in line and not line.startswith("Traceback")]
+    return lines[-1] if lines else traceback_text.strip()[-TEXT_LIMIT:]
+
+
+def run_test(test) -> tuple[str, str]:
+    """(outcome, message) of one test: passed, failed (an assertion) or error."""
+    import unittest
+
+    if isinstance(test, unittest.TestCase):
+        result = unittest.TestResult()
+        _, error, _ = captured(lambda: test.run(result))
+        problems = result.failures + result.errors
+        if error is not None or problems:
+            text = last_error_line(problems[0][1]) if problems else str(error)
+            return ("failed" if result.failures else "error"), plain(text)
+        return "passed", ""
+    _, error, _ = captured(test)
+    if error is None:
+        return "passed", ""
+    outcome = "failed" if isinstance(error, AssertionError) else "error"
+    return outcome, plain(f"{type_name(error)}: {error}".rstrip(": ")[:TEXT_LIMIT])
+
+
+def run_tests(work: dict, channel) -> None:
+    """Import the module under test under its own name, run the student's tests on it,
+    one line per test, then the lines and functions they reached."""
+    def emit(**event) -> None:
+        channel.write(json.dumps(event) + "\n")
+        channel.flush()
+
+    path, tests_path = work["module"], work["tests"]
+    previous = sys.gettrace()
+    watch = Watch(path, work["functions"], previous)
+    sys.settrace(watch.trace)
+    tests, error, printed = captured(lambda: import_module(tests_path))
+    if error is not None:
+        sys.settrace(previous)
+        emit(event="import_error", error=encode_error(error, tests_path), printed=printed)
+        return
+    emit(event="imported", printed=printed)
+    for name, test in collect_tests(tests):
+        watch.last_hand = None
+        sys.settrace(watch.trace)
+        outcome, message = run_test(test)
+        sys.settrace(previous)
+        emit(event="test", name=plain(name), outcome=outcome, message=message,
+             hand=watch.last_hand if watch.last_hand is None else plain(watch.last_hand))
+    lines = executable_lines(path)
+    emit(event="tested", called=sorted(watch.called), run=len(watch.lines & lines),
+         lines=len(lines))
+
+
 def main() -> None:
     """Read the work, seal this process's limits and output, run it."""
     sys.dont_write_bytecode = True
@@ -169,7 +277,7 @@ def main() -> None:
     os.dup2(2, 1)  # whatever the module writes to fd 1 goes to its output, not the channel
     sys.stdin = io.StringIO()
     sys.path[:0] = [os.path.dirname(work["module"])]
-    run(work, channel)
+    (run_tests if work.get("tests") else run)(work, channel)
     channel.flush()
     os._exit(0)  # no exit handlers or threads of the module's run after the last answer
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Callable
 
@@ -105,7 +105,7 @@ TEXT_LIMIT = 200
 INT_LIMIT = 10 ** 9
 
 
-def _shaped(item, keys: dict, what: str) -> dict:
+def shaped(item, keys: dict, what: str) -> dict:
     """*item* if it is an object with exactly *keys*, each of its type (no bools for
     ints, no over-long text), else Corrupted."""
     if type(item) is not dict or set(item) != set(keys):
@@ -134,14 +134,14 @@ def read_event(line: bytes) -> dict:
     keys = _EVENT_KEYS.get(event.get("event")) if type(event) is dict else None
     if keys is None:
         raise Corrupted("a line is not an event the checker knows")
-    _shaped(event, keys, f"a '{event['event']}' event")
+    shaped(event, keys, f"a '{event['event']}' event")
     if event.get("error") is not None:
-        _shaped(event["error"], _ERROR_KEYS, "an error")
+        shaped(event["error"], _ERROR_KEYS, "an error")
     if event.get("value") is not None:
         value_keys = _VALUE_KEYS.get(event["value"].get("kind"))
         if value_keys is None:
             raise Corrupted("a value of no known kind")
-        _shaped(event["value"], value_keys, "a value")
+        shaped(event["value"], value_keys, "a value")
     if event["event"] == "call" and (event["value"] is None) == (event["error"] is None):
         raise Corrupted("a call with both or neither of a value and an error")
     return event
@@ -289,6 +289,8 @@ class Report:
     isolation: Isolation | None = None
     imported: bool = True
     missing: tuple[str, ...] = ()
+    diagnosis: object = None  # the misreading behind the wrong answers (diagnosis.py)
+    tests: object = None  # how good the student's own tests are (student_tests.py)
 
     def _of(self, function: str, rule: str | None = None) -> list[Verdict]:
         return [verdict for verdict in self.verdicts if verdict.function == function
@@ -500,4 +502,7 @@ def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
     cases = build_cases(hands, seed)
     work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
     outcome = run_student(path, work, limits, isolation)
-    return build_report(path, cases, outcome)
+    report = build_report(path, cases, outcome)
+    from .diagnosis import diagnose
+
+    return replace(report, diagnosis=diagnose(report))

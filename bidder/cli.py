@@ -558,6 +558,9 @@ def stats_lines(counts) -> list[str]:
               help="bubblewrap demands the sandbox; auto falls back where it cannot run.")
 @click.option("--shown", default=5, show_default=True, type=click.IntRange(0),
               help="How many groups of wrong answers to show in full.")
+@click.option("--tests", "tests_path", type=click.Path(exists=True, dir_okay=False),
+              help="The student's own test file (unittest or plain test_ functions): run "
+                   "on their module, on the reference and on every misreading.")
 @click.option("--format", "output_format", default="text", show_default=True,
               type=click.Choice(CHECK_FORMATS),
               help="The report as text, as JSON data, or as a grader reads it.")
@@ -580,9 +583,9 @@ def stats_lines(counts) -> list[str]:
                    "that defines the functions]")
 @click.pass_context
 def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeout: float,
-          memory: int, isolation: str, shown: int, output_format: str, output: str | None,
-          weights_path: str | None, hidden: str, bundle: tuple[str, str] | None,
-          submission_name: str | None) -> None:
+          memory: int, isolation: str, shown: int, tests_path: str | None,
+          output_format: str, output: str | None, weights_path: str | None, hidden: str,
+          bundle: tuple[str, str] | None, submission_name: str | None) -> None:
     """Check a student's module: its highCardPoints, distributionPoints and openingBid
     against the reference, with exact types (an int; a str, or None for no bid).
 
@@ -622,19 +625,26 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
     if student is None:
         raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip).")
     ctx.exit(run_check(student, hands, seed, timeout, memory, isolation, output_format,
-                       grading, output or "-"))
+                       grading, output or "-", tests_path))
 
 
 def run_check(student: str, hands: int, seed: int, timeout: float, memory: int,
-              isolation: str, output_format: str, grading, output: str) -> int:
-    """Check *student*, write the report in *output_format*; the exit status."""
+              isolation: str, output_format: str, grading, output: str,
+              tests: str | None = None) -> int:
+    """Check *student* (and its *tests*), write the report in *output_format*; the exit
+    status."""
+    from dataclasses import replace
+
     from .checking import check_module
     from .grader_formats import render
     from .sandbox import MIB, Limits
+    from .student_tests import grade_tests
 
+    limits = Limits(timeout=timeout, memory=memory * MIB)
     try:
-        report = check_module(student, hands, seed,
-                              Limits(timeout=timeout, memory=memory * MIB), isolation)
+        report = check_module(student, hands, seed, limits, isolation)
+        if tests is not None:
+            report = replace(report, tests=grade_tests(student, tests, limits, isolation))
     except RuntimeError as error:
         raise Failure(str(error)) from None
     text = render(output_format, report, grading)

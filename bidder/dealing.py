@@ -150,6 +150,29 @@ def threshold_hands(seed: int, search: int = THRESHOLD_SEARCH
     return tuple((label, dealt_text(found[label])) for label in wanted if label in found)
 
 
+# Hands a misreading changes ----------------------------------------------------------------
+
+CHANGED_SEARCH = 200_000
+
+
+def changes(variant, code: int) -> bool:
+    """Whether *variant* answers this hand otherwise than the assignment: its bid, or
+    (counting another way) its distribution points."""
+    bid = variant.written(packed.decide(code, variant.rules, variant.counting)[1])
+    return bid != packed.decide(code)[1] or (
+        packed.tally(code, variant.counting).distribution != packed.tally(code).distribution)
+
+
+@lru_cache(maxsize=64)
+def changed_hand(variant, seed: int = 1, search: int = CHANGED_SEARCH) -> str | None:
+    """The first hand dealt for *seed* that *variant* answers otherwise, in the
+    assignment's notation, or None when none of *search* hands is."""
+    for indexes in islice(hand_stream(seed), search):
+        if changes(variant, packed.encode_deal(indexes)):
+            return dealt_text(indexes)
+    return None
+
+
 # Statistics -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from typing import Iterator
 
 from .bids import Bid
 from .cards import DECK, HAND_SIZE, Suit
-from .facts import HCP_BY_RANK, Tally
-from .rules import RULES, Rule, applying
+from .facts import HCP_BY_RANK, STANDARD, Counting, Tally
+from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, applying
 
 ALL_HANDS = comb(len(DECK), HAND_SIZE)
 SUIT_SIZE = len(DECK) // len(Suit)
@@ -84,31 +84,25 @@ class Profile:
     shadowed: tuple[Rule, ...]
 
 
-def profiles(rules: tuple[Rule, ...] = RULES) -> Iterator[Profile]:
-    """Every profile of a 13-card hand with its number of hands, judged by *rules*."""
-    judge = _Judge(rules)
+def profiles(rules: tuple[Rule, ...] = RULES,
+             counting: Counting = STANDARD) -> Iterator[Profile]:
+    """Every profile of a 13-card hand with its number of hands, counted by *counting*
+    and judged by *rules*."""
+    judge = _Judge(rules, counting)
     for lengths in suit_lengths():
         yield from judge.profiles(lengths)
 
 
-class _Unsettled(Exception):
-    """The bid needs the HCP within a suit the profile is not split by."""
-
-
 @dataclass(frozen=True)
-class _Profiled:
-    """A profile as a rule's bid reads a hand: its tally, and the HCP within the suits
-    it is split by (asking for another suit's means the profile must be split)."""
+class _Weighed:
+    """A profile split by the HCP within some suits, as a rule's bid reads a hand."""
 
     tally: Tally
-    weighed: tuple[tuple[Suit, int], ...] = ()
+    weighed: tuple[tuple[Suit, int], ...]
 
     def suit_hcp(self, suit: Suit) -> int:
-        """High card points held in *suit*, if the profile is split by it."""
-        for weighed, hcp in self.weighed:
-            if weighed == suit:
-                return hcp
-        raise _Unsettled
+        """High card points held in *suit*, one of the suits the profile is split by."""
+        return dict(self.weighed)[suit]
 
 
 class _Judge:
@@ -116,8 +110,8 @@ class _Judge:
     value of the fact of the tally it reads (``reads``: the HCP, the points, the balance
     or the lengths) and the rules that apply once for each set of conditions that hold."""
 
-    def __init__(self, rules: tuple[Rule, ...]):
-        self.rules = rules
+    def __init__(self, rules: tuple[Rule, ...], counting: Counting):
+        self.rules, self.counting = rules, counting
         conditions = dict.fromkeys(condition for rule in rules for condition in rule.conditions)
         self.by_fact: dict[str, list[tuple[int, object]]] = {}
         for place, condition in enumerate(conditions):
@@ -151,11 +145,11 @@ class _Judge:
         for hcp, hands in enumerate(hcp_counts(lengths)):
             if not hands:
                 continue
-            tally = Tally(lengths, hcp)
+            tally = Tally(lengths, hcp, self.counting)
             rule, shadowed = self.decide(tally)
             try:
-                bid = rule.bid(_Profiled(tally))
-            except _Unsettled:
+                bid = rule.bid(TallyOnly(tally))
+            except NeedsSuitHcp:
                 pass
             else:
                 yield Profile(lengths, hcp, (), hands, rule, bid, shadowed)
@@ -167,7 +161,7 @@ class _Judge:
             for held, part in splits[suits][hcp]:
                 weighed = tuple(zip(suits, held))
                 yield Profile(lengths, hcp, weighed, part, rule,
-                              rule.bid(_Profiled(tally, weighed)), shadowed)
+                              rule.bid(_Weighed(tally, weighed)), shadowed)
 
 
 def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...]
@@ -261,19 +255,21 @@ class ExactStatistics:
         }
 
 
-def exact_statistics(rules: tuple[Rule, ...] = RULES) -> ExactStatistics:
-    """Count every one of the 635,013,559,600 hands by what *rules* make of it.
+def exact_statistics(rules: tuple[Rule, ...] = RULES,
+                     counting: Counting = STANDARD) -> ExactStatistics:
+    """Count every one of the 635,013,559,600 hands by what *rules* make of it, each hand
+    counted by *counting* (a variant's ``rules`` and ``counting`` fit here).
 
-    Computed once per rule table (about a fifth of a second), then cached."""
-    return _count(rules)
+    Computed once per rule table and counting (about a fifth of a second), then cached."""
+    return _count(tuple(rules), counting)
 
 
 @lru_cache(maxsize=8)
-def _count(rules: tuple[Rule, ...]) -> ExactStatistics:
-    """The exact statistics for one rule table, cached by the table."""
+def _count(rules: tuple[Rule, ...], counting: Counting) -> ExactStatistics:
+    """The exact statistics for one rule table and counting, cached by both."""
     by_bid, by_rule, overlaps, by_lengths = Counter(), Counter(), Counter(), Counter()
     by_bid_hcp = Counter()
-    for profile in profiles(rules):
+    for profile in profiles(rules, counting):
         by_bid[profile.bid] += profile.hands
         by_rule[profile.rule.id] += profile.hands
         by_bid_hcp[profile.bid, profile.hcp] += profile.hands

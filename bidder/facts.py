@@ -13,6 +13,36 @@ BALANCED_LENGTHS = range(2, 5)  # every suit 2 to 4 cards ...
 BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a minor
 
 
+@dataclass(frozen=True, eq=False)
+class Counting:
+    """How a hand is counted beyond its HCP: the distribution points a suit earns (one
+    for each card beyond *beyond* cards, if given, and *short* points for a void, a
+    singleton, a doubleton...), and the suits whose five cards leave 5-3-3-2 balanced."""
+
+    name: str
+    beyond: int | None
+    short: tuple[int, ...]
+    balanced_fives: tuple[Suit, ...]
+    how: str  # the points in words
+    none: str  # why a hand has none, in words
+
+    def points(self, length: int) -> int:
+        """Distribution points of a suit of *length* cards."""
+        long = 0 if self.beyond is None else max(0, length - self.beyond)
+        return long + (self.short[length] if length < len(self.short) else 0)
+
+    def describe_fives(self, five: int) -> str:
+        """'a 5-card minor', or 'a 5-card suit' when any suit will do."""
+        if all(suit.is_minor for suit in self.balanced_fives):
+            return f"a {five}-card minor"
+        return f"a {five}-card suit"
+
+
+STANDARD = Counting(
+    "the assignment's", LENGTH_POINTS_AFTER, (), tuple(suit for suit in Suit if suit.is_minor),
+    f"1 per card beyond {LENGTH_POINTS_AFTER}", f"no suit longer than {LENGTH_POINTS_AFTER} cards")
+
+
 def card_hcp(card: Card) -> int:
     """High card points of one card: A 4, K 3, Q 2, J 1, else 0."""
     return HCP_BY_RANK.get(card.rank, 0)
@@ -23,16 +53,18 @@ MAX_HCP = sum(sorted(map(card_hcp, DECK), reverse=True)[:HAND_SIZE])  # 37: no h
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """What the rules read: the length of each suit (clubs first) and the HCP."""
+    """What the rules read: the length of each suit (clubs first) and the HCP, counted
+    the assignment's way unless another *counting* is given."""
 
     lengths: tuple[int, int, int, int]
     hcp: int
+    counting: Counting = STANDARD
     distribution: int = field(init=False, compare=False)
     balanced: bool = field(init=False, compare=False)
     balanced_reason: str = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        distribution, reason = shape_facts(self.lengths)
+        distribution, reason = shape_facts(self.lengths, self.counting)
         object.__setattr__(self, "distribution", distribution)
         object.__setattr__(self, "balanced", reason.startswith("balanced"))
         object.__setattr__(self, "balanced_reason", reason)
@@ -42,8 +74,9 @@ class Tally:
         return self.lengths[suit]
 
     def length_points(self, suit: Suit) -> int:
-        """Distribution points from *suit*: one per card beyond the fourth."""
-        return max(0, self.lengths[suit] - LENGTH_POINTS_AFTER)
+        """Distribution points from *suit* (the assignment's: one per card beyond the
+        fourth)."""
+        return self.counting.points(self.lengths[suit])
 
     @property
     def points(self) -> int:
@@ -56,15 +89,14 @@ class Tally:
         return "-".join(str(self.lengths[suit]) for suit in SUITS_HIGH_FIRST)
 
 
-@lru_cache(maxsize=1024)
-def shape_facts(lengths: tuple[int, int, int, int]) -> tuple[int, str]:
+@lru_cache(maxsize=4096)
+def shape_facts(lengths: tuple[int, int, int, int], counting: Counting) -> tuple[int, str]:
     """Distribution points and why the hand is balanced or not, for suit lengths (clubs
-    first): worked out once for each of the 560 ways 13 cards can fall."""
-    distribution = sum(max(0, length - LENGTH_POINTS_AFTER) for length in lengths)
-    return distribution, _balance(lengths)
+    first) counted by *counting*: worked out once for each of the 560 ways 13 cards fall."""
+    return sum(map(counting.points, lengths)), _balance(lengths, counting)
 
 
-def _balance(lengths: tuple[int, int, int, int]) -> str:
+def _balance(lengths: tuple[int, int, int, int], counting: Counting) -> str:
     """Why the hand is balanced or not, in a sentence."""
     if all(length in BALANCED_LENGTHS for length in lengths):
         return (f"balanced: every suit has {BALANCED_LENGTHS.start} to "
@@ -74,12 +106,12 @@ def _balance(lengths: tuple[int, int, int, int]) -> str:
     if sorted(lengths, reverse=True) == list(BALANCED_WITH_MINOR):
         suit = Suit(lengths.index(five))
         kind = "minor" if suit.is_minor else "major"
-        verdict = "balanced" if suit.is_minor else "not balanced"
+        verdict = "balanced" if suit in counting.balanced_fives else "not balanced"
         return f"{verdict}: {pattern} with the {five} cards in a {kind} ({suit.word})"
     suit, length = _least_balanced_suit(lengths)
     return (f"not balanced: {suit.word} has {_cards(length)}; every suit needs "
             f"{BALANCED_LENGTHS.start} to {BALANCED_LENGTHS.stop - 1} "
-            f"(or {pattern} with a {five}-card minor)")
+            f"(or {pattern} with {counting.describe_fives(five)})")
 
 
 def _least_balanced_suit(lengths: tuple[int, int, int, int]) -> tuple[Suit, int]:
@@ -103,6 +135,7 @@ class Facts:
     """Everything computed about one hand, once: the numbers and where they come from."""
 
     hand: Hand
+    counting: Counting = STANDARD
 
     @cached_property
     def tally(self) -> Tally:
@@ -110,7 +143,7 @@ class Facts:
         lengths = [0, 0, 0, 0]
         for card in self.hand:
             lengths[card.suit] += 1
-        return Tally(tuple(lengths), sum(map(card_hcp, self.hand)))
+        return Tally(tuple(lengths), sum(map(card_hcp, self.hand)), self.counting)
 
     @property
     def hcp(self) -> int:
@@ -162,11 +195,11 @@ class Facts:
     def distribution_explanation(self) -> str:
         """'1 distribution point: clubs 5 cards: 1 (1 per card beyond 4)'."""
         tally = self.tally
-        longs = [f"{suit.word} {tally.length(suit)} cards: {tally.length_points(suit)}"
+        longs = [f"{suit.word} {_cards(tally.length(suit))}: {tally.length_points(suit)}"
                  for suit in SUITS_HIGH_FIRST if tally.length_points(suit)]
-        counted = "; ".join(longs) or f"no suit longer than {LENGTH_POINTS_AFTER} cards"
+        counted = "; ".join(longs) or self.counting.none
         return (f"{_points(self.distribution, 'distribution point')}: {counted} "
-                f"(1 per card beyond {LENGTH_POINTS_AFTER})")
+                f"({self.counting.how})")
 
     def to_dict(self) -> dict:
         """The facts as plain JSON types."""

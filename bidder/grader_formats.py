@@ -27,7 +27,7 @@ from .rules import RULE_BY_ID, RULES
 
 VISIBLE = "visible"
 VISIBILITIES = (VISIBLE, "hidden", "after_due_date", "after_published")
-SETTINGS = ("functions", "rules", "total")
+SETTINGS = ("functions", "rules", "total", "tests")
 DEFAULT_TOTAL = 100.0
 SCHEMA_VERSION = 1
 XML_FORBIDDEN = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -52,6 +52,7 @@ class Weights:
     functions: tuple[tuple[str, float], ...] = ()
     rules: tuple[tuple[str, float], ...] = ()
     total: float = DEFAULT_TOTAL
+    tests: float = 0.0  # points on top of the total for the student's own tests
 
     def function(self, name: str) -> float:
         """The weight of a graded function."""
@@ -71,7 +72,7 @@ class Weights:
         """Every weight, the defaults included, as plain data."""
         return {"functions": {name: self.function(name) for name in FUNCTIONS},
                 "rules": {rule.id: self.rule(rule.id) for rule in RULES},
-                "total": self.total}
+                "total": self.total, "tests": self.tests}
 
 
 def _share(weight: float, weights) -> float:
@@ -113,7 +114,11 @@ def parse_weights(text: str, name: str = "weights") -> Weights:
     if not _is_weight(total) or total == 0:
         raise WeightsError(f"{_where(text, name, 'total')}: total must be a number above 0, "
                            f"not {quote(repr(total), 40)}")
-    weights = Weights(functions, rules, float(total))
+    tests = data.get("tests", 0)
+    if not _is_weight(tests):
+        raise WeightsError(f"{_where(text, name, 'tests')}: tests must be a number of points, "
+                           f"0 or more, not {quote(repr(tests), 40)}")
+    weights = Weights(functions, rules, float(total), float(tests))
     if not sum(map(weights.function, FUNCTIONS)):
         raise WeightsError(f"{_where(text, name, 'functions')}: the functions' weights add "
                            f"up to 0; give at least one a weight above 0")
@@ -255,6 +260,43 @@ def _part(report: Report, function: str, rule: str | None, max_points: float,
                 function in report.missing)
 
 
+@dataclass(frozen=True)
+class TestsPart:
+    """One graded fact about the student's own tests."""
+
+    name: str
+    passed: bool
+    max_points: float
+    message: str
+
+    @property
+    def points(self) -> float:
+        """All the points, or none."""
+        return self.max_points if self.passed else 0.0
+
+
+def tests_parts(report: Report, weights: Weights) -> tuple[TestsPart, ...]:
+    """The student's tests as graded parts: they pass and are true, every function has
+    one, and one part for each misreading they should catch; the tests' points shared
+    equally among the parts."""
+    found = report.tests
+    if found is None:
+        return ()
+    true = not found.own.failing() and not found.false_tests and not found.own.problem
+    facts = [("your tests pass on your module and on the reference", true,
+              found.own.problem or "; ".join(f"{result.name}: {result.message}" for result
+                                             in found.own.failing() + found.false_tests)),
+             ("every function has a test", not found.untested,
+              f"no test calls {' or '.join(found.untested)}" if found.untested else "")]
+    facts += [(f"your tests catch {catch.variant.id}", catch.caught,
+               f"caught by {catch.by}" if catch.caught else
+               f"{catch.variant.sentence} A hand it changes: {catch.hand!r}")
+              for catch in found.catches]
+    share = weights.tests / len(facts)
+    return tuple(TestsPart(name, passed, share, message or ("yes" if passed else "no"))
+                 for name, passed, message in facts)
+
+
 def total_points(found: tuple[Part, ...]) -> tuple[float, float]:
     """(points scored, points possible) over all parts, before rounding."""
     return sum(part.points for part in found), sum(part.max_points for part in found)
@@ -347,7 +389,7 @@ def summary(report: Report, grading: Grading, found: tuple[Part, ...]) -> str:
 def report_data(report: Report, grading: Grading = Grading()) -> dict:
     """The whole report as plain data (its shape: tests/schemas/check_report.schema.json)."""
     found = parts(report, grading)
-    points, possible = total_points(found)
+    points, possible = total_points(found + tests_parts(report, grading.weights))
     isolation = report.isolation
     return {
         "version": SCHEMA_VERSION,
@@ -356,6 +398,8 @@ def report_data(report: Report, grading: Grading = Grading()) -> dict:
         "missing": list(report.missing),
         "passed": report.passed,
         "headline": headline(report),
+        "misreading": misreading(report),
+        "student_tests": student_tests_data(report),
         "isolation": None if isolation is None else {
             "name": isolation.name, "measures": list(isolation.measures),
             "reason": isolation.reason},
@@ -372,6 +416,38 @@ def report_data(report: Report, grading: Grading = Grading()) -> dict:
                   "hidden": grading.hidden, "weights": grading.weights.to_dict(),
                   "parts": [_part_data(part) for part in found]},
     }
+
+
+def misreading(report: Report) -> dict | None:
+    """The diagnosis as data: the variant ids, its sentence and how well it fits."""
+    found = report.diagnosis
+    if found is None:
+        return None
+    return {"variants": list(found.ids), "sentence": found.sentence(report),
+            "explained": found.explained, "wrong": found.wrong,
+            "unexplained": found.unexplained}
+
+
+def student_tests_data(report: Report) -> dict | None:
+    """How the student's own tests did, as data."""
+    found = report.tests
+    if found is None:
+        return None
+    return {"file": found.tests, "problem": found.own.problem,
+            "tests": len(found.own.results),
+            "passed": sum(result.passed for result in found.own.results),
+            "failing": [{"name": result.name, "message": result.message}
+                        for result in found.own.failing()],
+            "false": [{"name": result.name, "message": result.message, "hand": result.hand}
+                      for result in found.false_tests],
+            "untested": list(found.untested), "coverage": round(found.coverage, 4),
+            "caught": [catch.variant.id for catch in found.caught],
+            "missed": [{"variant": catch.variant.id, "hand": catch.hand}
+                       for catch in found.missed]}
+
+
+def _variant_ids(report: Report) -> list[str]:
+    return [] if report.diagnosis is None else list(report.diagnosis.ids)
 
 
 def _counts(report: Report, function: str, rule: str | None = None) -> dict:
@@ -418,7 +494,8 @@ def gradescope_results(report: Report, grading: Grading = Grading()) -> dict:
     parts in full (Gradescope keeps them from students until they are released), the
     summary at the top with any hidden hand left out, every text shown as plain text."""
     found = parts(report, grading)
-    points, _ = total_points(found)
+    extra = tests_parts(report, grading.weights)
+    points, _ = total_points(found + extra)
     tests = []
     for number, part in _numbered(found):
         tests.append({
@@ -427,12 +504,16 @@ def gradescope_results(report: Report, grading: Grading = Grading()) -> dict:
             "status": "passed" if part.passed else "failed",
             "output": part_output(part, report, grading, full=True),
             "visibility": part.visibility})
+    tests += [{"name": part.name, "number": f"{len(FUNCTIONS) + 1}.{number}",
+               "score": rounded(part.points), "max_score": rounded(part.max_points),
+               "status": "passed" if part.passed else "failed", "output": part.message,
+               "visibility": VISIBLE} for number, part in enumerate(extra, 1)]
     return {"score": rounded(points), "output": summary(report, grading, found),
             "output_format": "text", "test_output_format": "text",
             "test_name_format": "text", "visibility": VISIBLE,
             "stdout_visibility": "hidden",
             "extra_data": {"module": report.module, "passed": report.passed,
-                           "hidden": grading.hidden},
+                           "hidden": grading.hidden, "misreadings": _variant_ids(report)},
             "tests": tests}
 
 
@@ -454,7 +535,8 @@ def prairielearn_results(report: Report, grading: Grading = Grading()) -> dict:
     """PrairieLearn's external grader results: a score from 0 to 1 and a test per part; a
     module that cannot be imported is not gradable, and costs the student no attempt."""
     found = parts(report, grading)
-    points, possible = total_points(found)
+    extra = tests_parts(report, grading.weights)
+    points, possible = total_points(found + extra)
     message = redact(headline(report), report, grading)
     if not report.imported:
         return {"gradable": False, "score": 0.0, "message": message,
@@ -463,11 +545,15 @@ def prairielearn_results(report: Report, grading: Grading = Grading()) -> dict:
                 "output": summary(report, grading, found)}
     return {"gradable": True, "score": round(points / possible, 4) if possible else 0.0,
             "message": message, "output": summary(report, grading, found),
+            "misreadings": _variant_ids(report),
             "tests": [{"name": part.name, "description": _description(part),
                        "points": rounded(part.points), "max_points": rounded(part.max_points),
                        "message": part_message(part, report),
                        "output": part_output(part, report, grading, full=False)}
-                      for part in found]}
+                      for part in found]
+            + [{"name": part.name, "description": "your own tests",
+                "points": rounded(part.points), "max_points": rounded(part.max_points),
+                "message": part.message} for part in extra]}
 
 
 def _description(part: Part) -> str:
@@ -497,7 +583,8 @@ def junit_tree(report: Report, grading: Grading = Grading()) -> ElementTree.Elem
     part; points in each suite's properties, hidden hands left out of every message."""
     found = parts(report, grading)
     root = ElementTree.Element("testsuites", name=xml_safe(f"bidder check {report.module}"))
-    module = _suite(root, report.module, found)
+    misreadings = {"misreadings": " ".join(_variant_ids(report))} if report.diagnosis else {}
+    module = _suite(root, report.module, found, **misreadings)
     case = _sub(module, "testcase", classname=report.module,
                 name="imports and answers every call")
     if report.problems:
@@ -513,6 +600,13 @@ def junit_tree(report: Report, grading: Grading = Grading()) -> ElementTree.Elem
             if not part.passed:
                 _sub(case, "failure", part_output(part, report, grading),
                      message=part_message(part, report), type=_failure_type(part))
+    extra = tests_parts(report, grading.weights)
+    if extra:
+        suite = _suite(root, "your tests", extra)
+        for part in extra:
+            case = _sub(suite, "testcase", classname="your tests", name=part.name)
+            if not part.passed:
+                _sub(case, "failure", part.message, message=part.message, type="tests")
     for suite in root:
         _count(suite, suite.findall("testcase"))
     _count(root, root.findall("testsuite/testcase"))

@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import DECK, HAND_SIZE, Card, Suit
-from .facts import Tally, card_hcp
-from .rules import RULES, Rule, first_rule
+from .facts import STANDARD, Counting, Tally, card_hcp
+from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, first_rule
 
 _LENGTHS_AT, _HCP_AT, _SUIT_HCP_AT = 52, 68, 76
 _ALL_CARDS = (1 << _LENGTHS_AT) - 1
@@ -97,14 +97,14 @@ def _key(code: int) -> int:
 
 
 @lru_cache(maxsize=1 << 15)
-def _tally(key: int) -> Tally:
+def _tally(key: int, counting: Counting = STANDARD) -> Tally:
     return Tally(tuple((key >> (4 * suit)) & 15 for suit in range(4)),
-                 key >> (_HCP_AT - _LENGTHS_AT))
+                 key >> (_HCP_AT - _LENGTHS_AT), counting)
 
 
-def tally(code: int) -> Tally:
-    """What the rules read: the lengths and the HCP."""
-    return _tally(_key(code))
+def tally(code: int, counting: Counting = STANDARD) -> Tally:
+    """What the rules read: the lengths and the HCP, counted by *counting*."""
+    return _tally(_key(code), counting)
 
 
 def hcp(code: int) -> int:
@@ -122,39 +122,26 @@ class Holding:
     """A code seen as the rules see a hand: its tally and the HCP within each suit."""
 
     code: int
+    counting: Counting = STANDARD
 
     @property
     def tally(self) -> Tally:
         """The lengths and the HCP."""
-        return tally(self.code)
+        return tally(self.code, self.counting)
 
     def suit_hcp(self, suit: Suit) -> int:
         """High card points held in *suit*."""
         return suit_hcp(self.code, suit)
 
 
-class _Unsettled(Exception):
-    """The bid needs the HCP within the suits, which a tally does not hold."""
-
-
-@dataclass(frozen=True)
-class _TallyOnly:
-    """A tally, for deciding once for every hand that has it; asking for the HCP in a
-    suit means the tally alone does not settle the bid."""
-
-    tally: Tally
-
-    def suit_hcp(self, suit: Suit) -> int:
-        raise _Unsettled
-
-
-def _decide_tally(key: int, rules: Sequence[Rule]) -> tuple[Rule, str | None, bool]:
+def _decide_tally(key: int, rules: Sequence[Rule], counting: Counting = STANDARD
+                  ) -> tuple[Rule, str | None, bool]:
     """(rule, bid, settled) for a tally: the bid, unless only the suits' HCP settle it."""
-    facts = _tally(key)
+    facts = _tally(key, counting)
     rule = first_rule(facts, rules)
     try:
-        return rule, rule.bid(_TallyOnly(facts)), True
-    except _Unsettled:
+        return rule, rule.bid(TallyOnly(facts)), True
+    except NeedsSuitHcp:
         return rule, None, False
 
 
@@ -162,15 +149,17 @@ _decide_default = lru_cache(maxsize=1 << 15)(lambda key: _decide_tally(key, RULE
 _decide_other = lru_cache(maxsize=1 << 15)(_decide_tally)
 
 
-def decide(code: int, rules: Sequence[Rule] = RULES) -> tuple[Rule, str | None]:
-    """The rule that decides the hand and the bid it makes, by the rule table *rules*."""
+def decide(code: int, rules: Sequence[Rule] = RULES, counting: Counting = STANDARD
+           ) -> tuple[Rule, str | None]:
+    """The rule that decides the hand and the bid it makes, by the rule table *rules*
+    with hands counted by *counting*."""
     key = _key(code)
-    rule, bid, settled = _decide_default(key) if rules is RULES else _decide_other(
-        key, tuple(rules))
-    return (rule, bid) if settled else (rule, rule.bid(Holding(code)))
+    rule, bid, settled = (_decide_default(key) if rules is RULES and counting is STANDARD
+                          else _decide_other(key, tuple(rules), counting))
+    return (rule, bid) if settled else (rule, rule.bid(Holding(code, counting)))
 
 
-def decide_many(codes: Iterable[int], rules: Sequence[Rule] = RULES
-                ) -> list[tuple[Rule, str | None]]:
+def decide_many(codes: Iterable[int], rules: Sequence[Rule] = RULES,
+                counting: Counting = STANDARD) -> list[tuple[Rule, str | None]]:
     """decide() for many codes at once."""
-    return [decide(code, rules) for code in codes]
+    return [decide(code, rules, counting) for code in codes]

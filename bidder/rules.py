@@ -23,6 +23,22 @@ class Holding(Protocol):
         """High card points held in *suit*."""
 
 
+class NeedsSuitHcp(Exception):
+    """A bid asked of a tally alone that only the HCP within the suits can settle."""
+
+
+@dataclass(frozen=True)
+class TallyOnly:
+    """A hand known only by its tally, to decide once for every hand that has it;
+    reading the HCP within a suit raises NeedsSuitHcp."""
+
+    tally: Tally
+
+    def suit_hcp(self, suit: Suit) -> int:
+        """Not known: raises NeedsSuitHcp."""
+        raise NeedsSuitHcp(suit)
+
+
 def plural(count: int, unit: str) -> str:
     """'1 point', '2 points'; HCP and cards handled too."""
     if unit == "HCP":
@@ -102,18 +118,23 @@ class Between:
 
 @dataclass(frozen=True)
 class Balanced:
-    """The hand is balanced."""
+    """The hand is balanced (or, with *wanted* False, is not)."""
 
-    text = "a balanced hand"
+    wanted: bool = True
     reads = "balanced"  # the fact of the tally the condition depends on alone
 
+    @property
+    def text(self) -> str:
+        """'a balanced hand' or 'an unbalanced hand'."""
+        return "a balanced hand" if self.wanted else "an unbalanced hand"
+
     def gap(self, tally: Tally) -> int:
-        """0 when balanced, else 1: shape is all or nothing."""
-        return 0 if tally.balanced else 1
+        """0 when the shape is as wanted, else 1: shape is all or nothing."""
+        return 0 if tally.balanced is self.wanted else 1
 
     def holds(self, tally: Tally) -> bool:
-        """Whether the hand is balanced."""
-        return tally.balanced
+        """Whether the hand's shape is as wanted."""
+        return tally.balanced is self.wanted
 
     def measured(self, tally: Tally) -> bool:
         """What the condition reads: whether the hand is balanced."""
@@ -147,6 +168,7 @@ class LongSuit:
     suits: tuple[Suit, ...]
     low: int
     high: int | None = None
+    count: int = 1  # how many suits must hold that many cards
     reads = "lengths"  # the fact of the tally the condition depends on alone
 
     @property
@@ -154,6 +176,8 @@ class LongSuit:
         """The condition in words, e.g. '5+ cards in hearts or spades'."""
         where = ("some suit" if len(self.suits) == len(Suit)
                  else " or ".join(suit.word for suit in self.suits))
+        if self.count == 2:
+            where = "two suits"
         if self.high is None:
             return f"{self.low}+ cards in {where}"
         if self.high == self.low:
@@ -171,16 +195,17 @@ class LongSuit:
         return [suit for suit in self.suits if not self.suit_gap(tally, suit)]
 
     def gap(self, tally: Tally) -> int:
-        """The fewest cards any suit is away from the range."""
-        return min(self.suit_gap(tally, suit) for suit in self.suits)
+        """The fewest cards the suits closest to the range are away from it."""
+        return sum(sorted(self.suit_gap(tally, suit) for suit in self.suits)[:self.count])
 
     def holds(self, tally: Tally) -> bool:
-        """Whether some suit meets the condition."""
+        """Whether enough suits meet the condition."""
         return not self.gap(tally)
 
     def measured(self, tally: Tally) -> int:
-        """What the condition reads: the length of the longest suit it names."""
-        return max(map(tally.length, self.suits))
+        """What the condition reads: the length of the longest suit it names (of the
+        second longest, when two suits must qualify)."""
+        return sorted(map(tally.length, self.suits))[-self.count]
 
     def edges(self) -> frozenset[int]:
         """The lengths on each side of each threshold."""
@@ -247,6 +272,10 @@ def two_level_suit(suits: list[Suit], hand: Holding) -> Suit:
     if hand.suit_hcp(lower) != hand.suit_hcp(higher):
         return max(suits, key=hand.suit_hcp)
     return longer_then_lower(suits, hand)
+
+
+CHOOSERS = (longer_then_higher, longer_then_lower, longer_minor_for_strong_balanced,
+            only_suit, two_level_suit)
 
 
 @dataclass(frozen=True, eq=False)

@@ -250,20 +250,29 @@ def choose_isolation(wanted: str, limits: Limits) -> Isolation:
 
 
 def run_student(module: str, work: dict, limits: Limits = Limits(),
-                isolation: str = "auto") -> Outcome:
+                isolation: str = "auto", tests: str | None = None,
+                replacement: str | None = None) -> Outcome:
     """Run the runner on *work* for the student's *module*, sealed; never raises for
-    anything the module does."""
+    anything the module does. With *tests*, the student's test file is staged beside
+    the module and run on it; with *replacement*, the module's file holds that source
+    instead (the reference, or a mutant, under the student's module name)."""
     chosen = choose_isolation(isolation, limits)
     with tempfile.TemporaryDirectory(prefix="bidder-check-") as staged:
         name = stage(module, staged)
+        submission = os.path.join(staged, "submission")
+        if replacement is not None:
+            with open(os.path.join(submission, name), "w", encoding="utf-8") as stream:
+                stream.write(replacement)
+        inside = INSIDE_SUBMISSION if chosen.name == BUBBLEWRAP else submission
+        work = dict(work, module=f"{inside}/{name}", limits=limits.rlimits())
+        if tests is not None:
+            shutil.copyfile(tests, os.path.join(submission, os.path.basename(tests)))
+            work["tests"] = f"{inside}/{os.path.basename(tests)}"
         if chosen.name == BUBBLEWRAP:
-            work = dict(work, module=f"{INSIDE_SUBMISSION}/{name}", limits=limits.rlimits())
             command = bubblewrap_command(staged, limits) + [INSIDE_RUNNER]
             return supervise(command, work, limits, chosen, cwd=staged, environment={})
         scratch = tempfile.mkdtemp(prefix="bidder-scratch-")
         try:
-            work = dict(work, module=os.path.join(staged, "submission", name),
-                        limits=limits.rlimits())
             command = [interpreter(), "-I", "-S", os.path.join(staged, "checker",
                                                               "check_runner.py")]
             environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
@@ -311,6 +320,8 @@ def supervise(command: list[str], work: dict, limits: Limits, isolation: Isolati
 
 def channel_limit(work: dict) -> int:
     """The most the channel may carry: about a kilobyte a call, and room for the rest."""
+    if work.get("tests"):
+        return MIB  # a line for each test
     return 64 * 1024 + 1024 * len(work["hands"]) * len(work["functions"])
 
 

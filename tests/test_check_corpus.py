@@ -109,9 +109,13 @@ CORPUS = {
         "In short: highCardPoints and distributionPoints and openingBid return None for "
         "every hand: it looks like the unfinished stub")),
     "string_none": ((BUBBLEWRAP,), fails_with(
-        "returned 'None' (str); for no bid return the value None, not a string")),
+        "fit one misreading (none-as-string): No bid is written as the string 'None'.",
+        "actual: 'None' (str); for no bid return the value None, not a string")),
     "r3_skips_balanced": ((BUBBLEWRAP,), fails_with(
-        "are openingBid on hands that R3 (1 of a minor) decides (wrong answer)")),
+        "wrong answers fit one misreading (r3-unbalanced-only): The 1C/1D rule (R3) is "
+        "read as applying only to hands that are not balanced. The assignment says "
+        "otherwise: R3 has no balance condition.",
+        "openingBid on 8 hands that R3 (1 of a minor) decides: wrong answer")),
 }
 RUNS = [(name, isolation) for name, (isolations, _) in CORPUS.items()
         for isolation in isolations]

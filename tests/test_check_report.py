@@ -134,3 +134,16 @@ def test_why_adds_the_notes_for_a_bid():
 
 def test_the_strong_hand_that_opens_nothing_is_explained():
     assert why("openingBid", STRONG_NO_BID)[0].startswith("No opening bid (R9)")
+
+
+def test_text_report_ends_with_the_students_tests():
+    from dataclasses import replace
+
+    from bidder import student_tests
+
+    run = student_tests.Run((student_tests.TestResult("test_bid", "passed"),),
+                            called=FUNCTIONS, lines_run=1, lines=2)
+    tests = student_tests.TestsReport("test_s.py", run, run, ())
+    text = text_report(replace(report(), tests=tests))
+    assert ("\nYour tests (test_s.py): 1 of 1 pass on your module; they run 50% of its "
+            "lines\n  Your tests catch 0 of 0 misreadings\n\nResult:") in text

@@ -126,8 +126,11 @@ def run_on(tmp_path, source: str, hands=(HAND,), name="solution.py") -> list[dic
     path = tmp_path / name
     path.write_text(source)
     channel = io.StringIO()
-    check_runner.run({"module": str(path), "functions": ["highCardPoints", "openingBid"],
-                      "hands": list(hands)}, channel)
+    try:
+        check_runner.run({"module": str(path), "functions": ["highCardPoints", "openingBid"],
+                          "hands": list(hands)}, channel)
+    finally:
+        sys.modules.pop(path.stem, None)
     return [json.loads(line) for line in channel.getvalue().splitlines()]
 
 
@@ -205,3 +208,114 @@ def test_main_reads_its_work_and_answers_on_the_channel(tmp_path, monkeypatch):
     assert written.startswith('{"event": "imported"') or "x" in written
     assert '"value": {"kind": "int", "int": 1}' in written
     assert sys.modules.pop("s").__file__ == str(path)
+
+
+# a student's own tests ------------------------------------------------------------------
+
+MODULE = ("def highCardPoints(hand):\n    return helper(hand)\n"
+          "def helper(hand):\n    return len(hand)\n"
+          "def openingBid(hand):\n    if hand:\n        return '1C'\n    return None\n")
+TESTS = '''import unittest
+from solution import highCardPoints, openingBid
+
+def test_counts():
+    assert highCardPoints("AS") == 2
+
+def test_wrong():
+    assert openingBid("AS") == "1D", "expected 1D"
+
+def test_broken():
+    raise KeyError("x")
+
+def test_fixture(tmp_path):
+    pass
+
+helper_value = 3
+
+class Bids(unittest.TestCase):
+    def test_right(self):
+        self.assertEqual(openingBid("KH"), "1C")
+
+    def test_wrong(self):
+        self.assertEqual(openingBid("KH"), "2C")
+
+    def test_error(self):
+        raise ValueError("no")
+'''
+
+
+def run_tests_on(tmp_path, tests: str = TESTS) -> list[dict]:
+    (tmp_path / "solution.py").write_text(MODULE)
+    (tmp_path / "test_solution.py").write_text(tests)
+    channel = io.StringIO()
+    saved = list(sys.path)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        check_runner.run_tests({"module": str(tmp_path / "solution.py"),
+                                "tests": str(tmp_path / "test_solution.py"),
+                                "functions": ["highCardPoints", "openingBid"]}, channel)
+    finally:
+        sys.path[:] = saved
+        for name in ("solution", "test_solution"):
+            sys.modules.pop(name, None)
+    return [json.loads(line) for line in channel.getvalue().splitlines()]
+
+
+def test_run_tests_reports_each_test_and_what_they_reached(tmp_path):
+    events = run_tests_on(tmp_path)
+    assert events[0] == {"event": "imported", "printed": ""}
+    outcomes = {event["name"]: (event["outcome"], event["message"]) for event in events[1:-1]}
+    assert outcomes == {
+        "Bids.test_error": ("error", "ValueError: no"),
+        "Bids.test_right": ("passed", ""),
+        "Bids.test_wrong": ("failed", "AssertionError: '1C' != '2C'"),
+        "test_broken": ("error", "KeyError: 'x'"),
+        "test_counts": ("passed", ""),
+        "test_fixture": ("error", "TypeError: test_fixture() missing 1 required positional "
+                                  "argument: 'tmp_path'"),
+        "test_wrong": ("failed", "AssertionError: expected 1D"),
+    }
+    # What the tests reached is seen by tracing, which this suite's own coverage tracer
+    # takes over here; the sealed runs (test_student_tests.py) check it for real.
+    assert events[-1]["event"] == "tested" and events[-1]["lines"] == 8
+
+
+def test_the_watch_follows_calls_from_the_tests_into_the_module(tmp_path):
+    path = tmp_path / "solution.py"
+    path.write_text("import sys\n"
+                    "def openingBid(hand):\n    return sys._getframe()\n"
+                    "def helper(hand):\n    return openingBid(hand)\n")
+    namespace = {}
+    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    frame = namespace["openingBid"]("AS")
+    watch = check_runner.Watch(str(path), ["openingBid"])
+    assert watch.trace(frame, "call", None) == watch.trace
+    assert (watch.called, watch.last_hand) == ({"openingBid"}, "AS")
+    watch.trace(frame, "line", None)
+    assert watch.lines == {frame.f_lineno}
+    inner = namespace["helper"]("KH")  # called by the module itself: not a test's call
+    fresh = check_runner.Watch(str(path), ["openingBid"])
+    fresh.trace(inner, "call", None)
+    assert fresh.called == set() and fresh.last_hand is None
+    elsewhere = check_runner.Watch("/elsewhere.py", ["openingBid"])
+    assert elsewhere.trace(frame, "call", None) is None
+    seen = []
+    chained = check_runner.Watch("/elsewhere.py", [], lambda *args: seen.append(args))
+    chained.trace(frame, "call", None)
+    assert seen == [(frame, "call", None)]
+
+
+def test_run_tests_reports_tests_that_do_not_import(tmp_path):
+    events = run_tests_on(tmp_path, "import not_a_module\n")
+    assert events == [{"event": "import_error", "printed": "", "error": {
+        "type": "ModuleNotFoundError", "message": "No module named 'not_a_module'",
+        "line": 1, "where": "<module>"}}]
+
+
+@pytest.mark.parametrize("text, line", [
+    ("Traceback (most recent call last):\n  File 'x'\nAssertionError: a != b\n- a\n+ b\n",
+     "AssertionError: a != b"),
+    ("  only indented\n", "only indented"),
+], ids=["assertion", "no-error-line"])
+def test_last_error_line(text, line):
+    assert check_runner.last_error_line(text) == line

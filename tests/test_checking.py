@@ -213,6 +213,7 @@ def answer(kind, value=None, type_name="", text="") -> Answer:
     ("openingBid", answer("str", "1C"), "1C", RIGHT, ""),
     ("openingBid", answer("none"), None, RIGHT, ""),
     ("openingBid", answer("str", "1D"), "1C", WRONG, "the rules open 1C"),
+    ("openingBid", answer("str", "one club"), "1C", WRONG, "the rules open 1C"),
     ("openingBid", answer("str", "1C"), None, WRONG, "the rules open nothing"),
     ("openingBid", answer("none"), "2NT", WRONG, "the rules open 2NT"),
     ("openingBid", answer("str", "None"), None, WRONG_TYPE,
@@ -233,7 +234,7 @@ def answer(kind, value=None, type_name="", text="") -> Answer:
      "return a str such as '1C', or the value None for no bid"),
     ("openingBid", answer("raised", type_name="KeyError", text="'5C'"), "1C", RAISED, ""),
 ], ids=["right-int", "wrong-int", "float", "bool", "int-subclass", "str-for-int",
-        "none-for-int", "right-bid", "right-none", "wrong-bid", "bid-for-none",
+        "none-for-int", "right-bid", "right-none", "wrong-bid", "not-a-bid", "bid-for-none",
         "none-for-bid", "string-None", "string-Pass", "empty-string", "string-None-for-bid",
         "lower-case", "symbol", "2N", "no-trump", "str-subclass", "int-for-bid", "raised"])
 def test_judge_compares_with_exact_types_and_names_the_cause(function, given, expected,

@@ -677,6 +677,20 @@ def test_check_takes_its_seed_from_the_environment(tmp_path):
     assert first.stdout == again.stdout
 
 
+def test_check_grades_the_students_own_tests(tmp_path):
+    path = write_student(tmp_path, CORRECT)
+    (tmp_path / "test_solution.py").write_text(
+        "from solution import openingBid\n"
+        "def test_sample():\n"
+        "    assert openingBid('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C') == '1C'\n")
+    result = run("check", path, "--hands", "0", "--isolation", "fallback", "--tests",
+                 tmp_path / "test_solution.py")
+    assert result.exit_code == 0
+    assert "Your tests (test_solution.py): 1 of 1 pass on your module" in result.stdout
+    assert "no test calls highCardPoints or distributionPoints" in " ".join(
+        result.stdout.split())
+
+
 def test_check_in_the_fallback_says_so(tmp_path):
     result = run("check", write_student(tmp_path, CORRECT), "--hands", "0",
                  "--isolation", "fallback", "--memory", "512")

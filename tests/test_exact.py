@@ -16,12 +16,13 @@ from hypothesis import strategies as st
 from bidder import RULE_BY_ID, RULES, explain, highCardPoints, openingBid, parse_hand
 from bidder.cards import DECK, Card, Rank, Suit
 from bidder.bids import RULE_BIDS
-from bidder.dealing import statistics
-from bidder.facts import Facts, Tally, card_hcp
+from bidder.dealing import random_hand, statistics
+from bidder.facts import STANDARD, Facts, Tally, card_hcp
 from bidder.exact import (ALL_HANDS, HOLDINGS, ExactStatistics, bids_made, convolve,
                           exact_statistics, hcp_counts, hcp_spread, pattern, profiles,
                           split_by_suit_hcp, suit_lengths)
 from bidder.rules import Between
+from bidder.variants import CATALOGUE
 
 EXACT = exact_statistics()
 SAMPLE_SEED = 2026
@@ -326,6 +327,24 @@ def test_two_suiters_of_one_kind_sit_in_a_profile_with_their_bid(profile_table, 
     hand = " ".join(map(str, cards + rest[:len(Rank) - len(cards)]))
     profile = profile_of(profile_table, hand)
     assert (profile.bid, profile.rule.id) == (openingBid(hand), explain(hand).rule)
+
+
+VARIANTS = [variant for variant in CATALOGUE
+            if variant.rules is not RULES or variant.counting is not STANDARD]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[variant.id for variant in VARIANTS])
+def test_a_variant_is_counted_through_its_own_rules_and_counting(variant):
+    table = {(profile.lengths, profile.hcp, profile.weighed): profile
+             for profile in profiles(variant.rules, variant.counting)}
+    counted = exact_statistics(variant.rules, variant.counting)
+    assert sum(count for _, count in counted.by_bid) == ALL_HANDS
+    assert exact_statistics(variant.rules, variant.counting) is counted
+    for seed in range(150):
+        hand = str(random_hand(seed))
+        advice = explain(hand, variant.rules, variant.counting)
+        profile = profile_of(table, hand)
+        assert (profile.bid, profile.rule.id) == (advice.bid, advice.rule), hand
 
 
 # Against a seeded sample of a million hands ---------------------------------------------

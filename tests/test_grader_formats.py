@@ -614,3 +614,60 @@ def test_a_syntax_error_is_not_gradable_and_fails_every_junit_case(checked):
     root = parsed(report)
     assert root.get("failures") == root.get("tests")
     assert len(render("prairielearn", checked["pass_string"])) < 1_000_000  # the 1 MB limit
+
+
+# the student's own tests in every format -------------------------------------------------
+
+def with_tests(report):
+    from dataclasses import replace
+
+    from bidder import student_tests
+    from bidder.variants import VARIANT_BY_ID
+
+    run = student_tests.Run((student_tests.TestResult("test_bid", "passed"),),
+                            called=("openingBid",), lines_run=3, lines=4)
+    tests = student_tests.TestsReport(
+        "test_solution.py", run, run,
+        (student_tests.Catch(VARIANT_BY_ID["no-2nt"], True, "test_bid", "h"),
+         student_tests.Catch(VARIANT_BY_ID["none-as-string"], False, "", "h2")))
+    return replace(report, tests=tests)
+
+
+def test_the_students_tests_are_graded_parts_with_their_own_weight():
+    from bidder.grader_formats import tests_parts
+
+    report = with_tests(answering(correct))
+    found = tests_parts(report, parse_weights('{"tests": 8}'))
+    assert [(part.name, part.passed, part.max_points, part.points) for part in found] == [
+        ("your tests pass on your module and on the reference", True, 2.0, 2.0),
+        ("every function has a test", False, 2.0, 0.0),
+        ("your tests catch no-2nt", True, 2.0, 2.0),
+        ("your tests catch none-as-string", False, 2.0, 0.0)]
+    assert found[1].message == "no test calls highCardPoints or distributionPoints"
+    assert found[0].message == "yes"
+    assert tests_parts(answering(correct), parse_weights('{"tests": 8}')) == ()
+
+
+def test_every_format_carries_the_students_tests():
+    from bidder.grader_formats import (gradescope_results, junit_tree, prairielearn_results,
+                                       report_data)
+
+    report = with_tests(answering(correct))
+    grading = Grading(parse_weights('{"tests": 4}'))
+    data = report_data(report, grading)
+    jsonschema.validate(data, schema("check_report"))
+    assert data["student_tests"]["caught"] == ["no-2nt"]
+    assert data["student_tests"]["missed"] == [{"variant": "none-as-string", "hand": "h2"}]
+    assert data["score"]["max_points"] == 104
+    names = [test["name"] for test in gradescope_results(report, grading)["tests"]]
+    assert "your tests catch none-as-string" in names
+    assert any(test["name"] == "your tests catch no-2nt"
+               for test in prairielearn_results(report, grading)["tests"])
+    suite = next(suite for suite in junit_tree(report, grading) if suite.get("name") ==
+                 "your tests")
+    assert suite.get("failures") == "2"
+
+
+def test_a_weights_file_with_negative_tests_points_is_refused():
+    with pytest.raises(WeightsError, match="tests must be a number of points"):
+        parse_weights('{"tests": -1}')

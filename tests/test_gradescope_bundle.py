@@ -178,7 +178,7 @@ def test_main_checks_the_submission_and_writes_results_json(tmp_path, capsys):
     jsonschema.validate(results, results_schema())
     assert results["score"] == 50
     assert results["extra_data"] == {"module": "correct.py", "passed": True,
-                                     "hidden": "visible", "seed": 4242,
+                                     "hidden": "visible", "misreadings": [], "seed": 4242,
                                      "file": "correct.py"}
     assert capsys.readouterr().out.startswith("Checking correct.py: ")
 

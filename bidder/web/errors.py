@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Flask, Response, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..cards import MAX_INPUT_LENGTH, echo
 
@@ -26,6 +27,17 @@ class Problem:
 def describe(error: HTTPException) -> Problem:
     """The problem behind an HTTP error, in words that say what to do next."""
     status = error.code or 500
+    if isinstance(error, CSRFError):
+        reason = error.description.rstrip(".")
+        return Problem(status, "form_expired", "This form has expired",
+                       f"The form expired or came from another site "
+                       f"({reason[:1].lower() + reason[1:]}), so nothing was changed. "
+                       f"Go back, reload the page and send the form again.")
+    if isinstance(error, SecurityError):
+        return Problem(status, "untrusted_host", "Unknown host name",
+                       f"This server does not answer to the host name "
+                       f"{echo(request.headers.get('Host', ''))}. Use the address the "
+                       f"site is published at.")
     if status == 404:
         return Problem(status, "not_found", "Page not found",
                        f"There is no page at {echo(request.path)}. Check the address; "

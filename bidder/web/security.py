@@ -1,8 +1,15 @@
-"""Security headers on every response, error pages included."""
+"""The edges: security headers on every response (error pages included), redirects that
+never name the Host a request claimed, bodies capped however they are sent, and a CSRF
+token on every form that changes something."""
 
 from __future__ import annotations
 
-from flask import Flask, Response
+import io
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, current_app, request, session
+from flask_wtf.csrf import CSRFProtect
+from werkzeug.wsgi import get_content_length
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
@@ -22,14 +29,95 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+# Views that change nothing, so a forged request gains nothing: scripts may post to them
+# without a token. Every other POST (the practice forms) must carry one.
+CSRF_EXEMPT_VIEWS = ("bidder.web.advisor.index", "bidder.web.api.bid_for_body")
+READ_SIZE = 64 * 1024
 
 
 def add_headers(response: Response) -> Response:
-    """Put the security headers on *response*."""
+    """Put the security headers on *response*, and make its Location relative."""
     response.headers.update(HEADERS)
+    if "Location" in response.headers:
+        response.headers["Location"] = relative_location(response.headers["Location"],
+                                                         request.host)
     return response
 
 
+def relative_location(location: str, host: str) -> str:
+    """*location* without its scheme and host when it points back at *host*.
+
+    Werkzeug writes the redirects it makes itself (``/api//ping`` to ``/api/ping``) with
+    the Host the request claimed; a relative one cannot send anyone to another site.
+    Leading slashes are merged, so the result never reads as ``//other.site``.
+    """
+    parts = urlsplit(location)
+    if not parts.netloc or parts.netloc.lower() != host.lower():
+        return location
+    path = "/" + parts.path.lstrip("/")
+    return parts._replace(scheme="", netloc="", path=path).geturl()
+
+
+class BoundedBody:
+    """WSGI middleware: a body sent without a length (chunked) is read here, up to the
+    app's limit and one byte more, and passed on with the length that was read.
+
+    Werkzeug cuts such a stream off at MAX_CONTENT_LENGTH without a word, so the views
+    would answer a truncated body; with a length it answers 413 as for any large body.
+    """
+
+    def __init__(self, app, config):
+        self.app = app
+        self.config = config
+
+    def __call__(self, environ, start_response):
+        limit = self.config.get("MAX_CONTENT_LENGTH")
+        if limit is not None and is_chunked(environ):
+            body = read_at_most(environ["wsgi.input"], limit + 1)
+            environ = {**environ, "wsgi.input": io.BytesIO(body),
+                       "CONTENT_LENGTH": str(len(body))}
+            del environ["HTTP_TRANSFER_ENCODING"]
+        return self.app(environ, start_response)
+
+
+def is_chunked(environ) -> bool:
+    """Whether the body comes without a length Werkzeug would heed (Transfer-Encoding:
+    chunked), from a server that ends the stream itself, as gunicorn does."""
+    return bool(environ.get("wsgi.input_terminated")
+                and environ.get("HTTP_TRANSFER_ENCODING")
+                and get_content_length(environ) is None)
+
+
+def read_at_most(stream, size: int) -> bytes:
+    """Up to *size* bytes of *stream*, however few each read returns."""
+    body = bytearray()
+    while len(body) < size:
+        chunk = stream.read(min(READ_SIZE, size - len(body)))
+        if not chunk:
+            break
+        body += chunk
+    return bytes(body)
+
+
+def forget_unreadable_csrf_secret() -> None:
+    """Drop the session's CSRF value before a checked request if it is not a string.
+
+    Only a cookie signed with the app's key, yet not written by Flask-WTF, can hold one;
+    Flask-WTF would fail on it with a 500. Without it, the check answers 400 as for a
+    missing token, and the next page load makes a fresh one.
+    """
+    name = current_app.config["WTF_CSRF_FIELD_NAME"]
+    if request.method in current_app.config["WTF_CSRF_METHODS"] and not isinstance(
+            session.get(name, ""), str):
+        del session[name]
+
+
 def init_app(app: Flask) -> None:
-    """Add the headers to every response *app* sends."""
+    """Add the headers to every response *app* sends, cap chunked bodies, and ask every
+    POST but the exempt views for a CSRF token (Flask-WTF's ``csrf_token()`` in forms)."""
     app.after_request(add_headers)
+    app.wsgi_app = BoundedBody(app.wsgi_app, app.config)
+    app.before_request(forget_unreadable_csrf_secret)
+    csrf = CSRFProtect(app)
+    for view in CSRF_EXEMPT_VIEWS:
+        csrf.exempt(view)

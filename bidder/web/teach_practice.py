@@ -1,31 +1,48 @@
 """Practice: a hand without its answer; the student counts (if asked) and then bids.
 
-Progress lives in Flask's signed session cookie, so the server keeps nothing between
-requests. Every form posts and redirects back, so it all works without JavaScript.
+Progress lives in Flask's signed session cookie. Every form posts (with a CSRF token)
+and redirects back, so it all works without JavaScript.
+
+A signed cookie cannot be forged, but an old copy of it can be sent again: answer
+wrongly, put back the cookie from before, answer rightly. So each hand is dealt with a
+random one-time token, and counting or bidding spends it in a small ledger every worker
+shares (a SQLite file): the server's only memory, a list of spent tokens.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, replace
+import re
+import secrets
+import sqlite3
+import time
+from contextlib import closing
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
 
-from flask import (Blueprint, flash, redirect, render_template, request,
-                   session, url_for)
+from flask import (Blueprint, current_app, flash, redirect, render_template,
+                   request, session, url_for)
 
 from ..advice import explain, is_reachable
 from ..bids import NO_BID, Bid, BidError
-from ..cards import parse_hand
+from ..cards import InvalidHandError, parse_hand
 from ..dealing import deal, random_hand, reachable_bids
 from ..facts import Facts
 from ..rules import RULES
-from .teach_params import ParamError, fresh_seed, plain, whole_number
+from .teach_params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 
 blueprint = Blueprint("practice", __name__, url_prefix="/practice")
 
 SESSION_KEY = "practice"
 MAX_COUNTED = 99
+MAX_TURN = 1_000_000  # no one practises a million hands: a larger turn is a broken state
 COUNT_FIELDS = (("hcp", "HCP"), ("distribution", "Distribution points"))
 MOVED_ON = "That was for an earlier hand; here is the hand on the table now."
+ALREADY_ANSWERED = ("That hand was already answered, so this answer was not counted; "
+                    "here is a new hand.")
+TOKEN_BYTES = 16
+TOKEN = re.compile("[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(TOKEN_BYTES)
+LEDGER_WAIT = 10  # seconds a worker waits for another to finish writing the ledger
 
 
 @dataclass(frozen=True)
@@ -44,6 +61,7 @@ class Practice:
     hcp: int | None = None
     distribution: int | None = None
     answer: str | None = None
+    token: str = ""
 
     @property
     def counted(self) -> bool:
@@ -62,16 +80,159 @@ class Practice:
 
 
 def load() -> Practice:
-    """The practice kept in the session, or a new one."""
-    try:
-        return Practice(**session[SESSION_KEY])
-    except (KeyError, TypeError):
-        return Practice(base=fresh_seed())
+    """The practice kept in the session; a new one if there is none, or if the stored
+    one is not a practice this code could have saved (it is signed, yet makes no sense)."""
+    return restore(session.get(SESSION_KEY)) or Practice(base=fresh_seed())
 
 
 def save(state: Practice) -> None:
     """Keep *state* in the session cookie."""
     session[SESSION_KEY] = asdict(state)
+
+
+def restore(stored: object) -> Practice | None:
+    """*stored* as a Practice, if every field has the type and range save() writes and
+    the fields agree with each other; else None."""
+    if not isinstance(stored, dict) or set(stored) != FIELD_NAMES:
+        return None
+    if not all(check(stored[name]) for name, check in FIELD_CHECKS.items()):
+        return None
+    state = Practice(**stored)
+    return state if consistent(state) else None
+
+
+def whole_up_to(high: int | None):
+    """A check for a whole number from 0 to *high* (None: no upper bound)."""
+    return lambda value: (type(value) is int and value >= 0
+                          and (high is None or value <= high))
+
+
+def is_flag(value: object) -> bool:
+    """Whether *value* is True or False."""
+    return type(value) is bool
+
+
+def is_count(value: object) -> bool:
+    """Whether *value* is a counted number of points, or None before counting."""
+    return value is None or whole_up_to(MAX_COUNTED)(value)
+
+
+def is_hand_text(value: object) -> bool:
+    """Whether *value* is a hand as save() writes it, or '' before the first deal."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return value == "" or str(parse_hand(value)) == value
+    except InvalidHandError:
+        return False
+
+
+def is_bid_text(value: object) -> bool:
+    """Whether *value* is a bid as save() writes it, or None before bidding."""
+    if value is None:
+        return True
+    try:
+        return isinstance(value, str) and str(Bid.parse(value)) == value
+    except BidError:
+        return False
+
+
+def is_token(value: object) -> bool:
+    """Whether *value* is a hand's one-time token, or '' before the first deal."""
+    return isinstance(value, str) and (value == "" or bool(TOKEN.fullmatch(value)))
+
+
+FIELD_CHECKS = {
+    "base": whole_up_to(MAX_SEED), "turn": whole_up_to(MAX_TURN), "hand": is_hand_text,
+    "count_first": is_flag, "natural": is_flag, "right": whole_up_to(None),
+    "answered": whole_up_to(None), "counts_right": whole_up_to(None),
+    "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
+    "answer": is_bid_text, "token": is_token,
+}
+FIELD_NAMES = frozenset(field.name for field in fields(Practice))
+
+
+def consistent(state: Practice) -> bool:
+    """Whether the fields of *state* agree: no more right than asked, at most one answer
+    and one count per hand so far, both counts or neither, a token with every hand."""
+    hands = state.turn + 1
+    return (state.right <= state.answered <= hands
+            and state.counts_right <= state.counts_checked <= len(COUNT_FIELDS) * hands
+            and (state.hcp is None) == (state.distribution is None)
+            and bool(state.hand) == bool(state.token)
+            and (bool(state.hand) or not (state.counted or state.done)))
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The one-time hand tokens already spent, in a SQLite file every worker shares.
+
+    A token is kept as long as a cookie holding it could still be read (the session's
+    lifetime: Flask refuses older cookies), then forgotten.
+    """
+
+    path: str
+    keep_seconds: float
+
+    def prepare(self) -> None:
+        """Make the file and its table now, so that a place the server cannot write
+        stops it at start-up rather than at the first answer.
+
+        :raises RuntimeError: naming the file and the setting that moves it.
+        """
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._connect().close()
+        except (OSError, sqlite3.Error) as error:
+            raise RuntimeError(
+                f"cannot keep the practice ledger at {self.path} ({error}): set "
+                f"BIDDER_PRACTICE_LEDGER to a file the server may create and write"
+            ) from None
+
+    def spend(self, token: str, now: float) -> bool:
+        """Record *token* as spent at *now*; False if it already was."""
+        with closing(self._connect()) as ledger, ledger:
+            ledger.execute("DELETE FROM spent WHERE at < ?", (now - self.keep_seconds,))
+            added = ledger.execute("INSERT OR IGNORE INTO spent (token, at) VALUES (?, ?)",
+                                   (token, now)).rowcount
+        return added == 1
+
+    def _connect(self) -> sqlite3.Connection:
+        ledger = sqlite3.connect(self.path, timeout=LEDGER_WAIT)
+        ledger.execute("CREATE TABLE IF NOT EXISTS spent (token TEXT PRIMARY KEY, "
+                       "at REAL NOT NULL)")
+        ledger.execute("CREATE INDEX IF NOT EXISTS spent_at ON spent (at)")
+        return ledger
+
+
+def ledger_of(app) -> Ledger:
+    """The ledger *app* is configured with (PRACTICE_LEDGER)."""
+    return Ledger(app.config["PRACTICE_LEDGER"],
+                  app.permanent_session_lifetime.total_seconds())
+
+
+@blueprint.record_once
+def prepare_ledger(setup) -> None:
+    """Check the ledger when the app is built."""
+    ledger_of(setup.app).prepare()
+
+
+def spend(state: Practice, step: str) -> bool:
+    """Spend the token of the hand on the table for *step* ('count' or 'bid'): True the
+    first time, False for an old cookie sent again."""
+    return ledger_of(current_app).spend(f"{step}:{state.token}", time.time())
+
+
+def new_token() -> str:
+    """A fresh one-time token for a hand."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def dealt(state: Practice, turn: int) -> Practice:
+    """*state* with the hand for *turn* on the table, not yet counted or bid, under a
+    fresh token."""
+    state = replace(state, turn=turn, hcp=None, distribution=None, answer=None)
+    return replace(state, hand=hand_for(state), token=new_token())
 
 
 def targets() -> tuple:
@@ -131,12 +292,20 @@ def open_step(done: str) -> Practice | None:
     return None if getattr(state, done) else state
 
 
+def replayed(state: Practice):
+    """Answer an old cookie sent again: the step was taken already, so nothing counts;
+    deal the next hand, so the page does not offer the spent one again."""
+    flash(ALREADY_ANSWERED)
+    save(dealt(state, state.turn + 1))
+    return back()
+
+
 @blueprint.get("")
 def show():
     """The hand on the table, dealing one if there is none."""
     state = load()
     if not state.hand:
-        state = replace(state, hand=hand_for(state))
+        state = dealt(state, state.turn)
         save(state)
     return render(state)
 
@@ -156,6 +325,8 @@ def count():
             errors[field] = error.message
     if errors:
         return render(state, errors, typed, 400)
+    if not spend(state, "count"):
+        return replayed(state)
     facts = Facts(parse_hand(state.hand))
     right = (numbers["hcp"] == facts.hcp) + (numbers["distribution"] == facts.distribution)
     save(replace(state, **numbers, counts_right=state.counts_right + right,
@@ -173,6 +344,8 @@ def answer():
         bid = Bid.parse(plain(request.form.get("bid", "")))
     except BidError as error:
         return render(state, {"bid": error.message}, status=400)
+    if not spend(state, "bid"):
+        return replayed(state)
     right = bid == Bid.from_value(explain(state.hand).bid)
     save(replace(state, answer=str(bid), answered=state.answered + 1,
                  right=state.right + right))
@@ -184,9 +357,7 @@ def next_hand():
     """Deal the next hand (a repeated press for the same hand deals only one)."""
     state = load()
     if not stale(state):
-        state = replace(state, turn=state.turn + 1, hcp=None, distribution=None,
-                        answer=None)
-        save(replace(state, hand=hand_for(state)))
+        save(dealt(state, state.turn + 1))
     return back()
 
 

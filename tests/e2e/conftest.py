@@ -4,7 +4,8 @@ Fixtures for any tests/e2e/test_*.py (mark each test with @pytest.mark.e2e):
 
     server          base URL of gunicorn serving bidder.web:create_app() for the whole
                     session, e.g. "http://127.0.0.1:43817" (one worker with four threads, so
-                    a browser's idle spare connections never block it; a random secret key)
+                    a browser's idle spare connections never block it; a random secret key;
+                    a practice ledger of its own in a temporary folder)
     browser         Playwright's Chromium: Debian's /usr/bin/chromium, headless, each launch
                     with a fresh temporary profile
     new_page        new_page(javascript=True, width=1280, height=900) -> a Page in a fresh
@@ -76,8 +77,9 @@ def server():
     """The app served by gunicorn on a free port of 127.0.0.1, for the whole session."""
     port = free_port()
     base = f"http://{LOOPBACK}:{port}"
-    environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex()}
     with tempfile.TemporaryDirectory() as folder:
+        environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex(),
+                       "BIDDER_PRACTICE_LEDGER": str(Path(folder) / "spent-hands.sqlite3")}
         log = Path(folder) / "gunicorn.log"
         with log.open("w") as output:
             process = subprocess.Popen(

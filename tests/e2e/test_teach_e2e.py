@@ -173,7 +173,7 @@ def test_an_instructor_deals_a_2nt_hand_prints_a_set_and_shows_the_statistics(
     follow(page, "Statistics")
     assert page.locator("svg.t-chart").count() == 4
     assert page.get_by_role("img", name="Share of hands that open each bid").is_visible()
-    assert "Exactly, over all 635,013,559,600 hands" in page.locator(".t-lead").inner_text()
+    assert "Exactly, over all 635,013,559,600 hands" in page.locator(".lead").inner_text()
     assert page.locator(".t-chart-sample").count() == 0
 
     page.get_by_label("Sample of hands").fill("2000")
@@ -181,7 +181,7 @@ def test_an_instructor_deals_a_2nt_hand_prints_a_set_and_shows_the_statistics(
     press(page, "Deal a sample")
     assert query(page) == {"hands": "2000", "seed": "3"}
     assert "Beside them, 2,000 random hands dealt from seed 3" in page.locator(
-        ".t-lead").inner_text()
+        ".lead").inner_text()
     assert page.locator(".t-chart-sample").first.is_visible()
     assert page.get_by_role("columnheader", name="95 % interval").first.is_visible()
     follow(page, "The exact figures alone")

@@ -1,4 +1,5 @@
-"""Fixtures for the web tests: `app` (testing settings, a fixed secret key) and `client`."""
+"""Fixtures for the web tests: `app` (testing settings, a fixed secret key, a ledger of
+spent hands of its own) and `client`."""
 
 import pytest
 
@@ -8,9 +9,10 @@ TEST_SECRET_KEY = "test-secret-key-not-for-production"
 
 
 @pytest.fixture
-def app():
+def app(tmp_path):
     """The app as tests see it."""
-    return create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})
+    return create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
+                       "PRACTICE_LEDGER": str(tmp_path / "spent-hands.sqlite3")})
 
 
 @pytest.fixture

@@ -224,8 +224,8 @@ def test_a_set_has_a_sheet_and_an_answer_key(client, query, size):
     page = response.get_data(as_text=True)
     assert page.count('class="t-sheet-hand"') == size
     assert len(set_rows(response)) == size
-    assert "break-before" not in page  # the page break lives in teach.css
-    assert "teach.css" in page
+    assert "break-before" not in page  # the page break lives in style.css
+    assert "/static/style.css" in page
 
 
 @pytest.mark.parametrize("query, seed", [("", 20), ("rule=R2&", 1), ("rule=R1&", 4)])

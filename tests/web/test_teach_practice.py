@@ -4,6 +4,7 @@ mode, feedback, the score kept in the signed session cookie, and the choice of h
 import html
 import re
 from collections import Counter
+from dataclasses import fields
 
 import pytest
 
@@ -11,10 +12,13 @@ from bidder import RULES, explain
 from bidder.advice import is_reachable
 from bidder.bids import NO_BID, Bid
 from bidder.dealing import random_hand, reachable_bids
-from bidder.web.teach_practice import (SESSION_KEY, Practice, bid_rows, hand_for,
+from bidder.web import create_app
+from bidder.web.teach_practice import (FIELD_CHECKS, FIELD_NAMES, SESSION_KEY, TOKEN, Ledger,
+                                       Practice, bid_rows, hand_for, ledger_of, restore,
                                        targets)
 
 HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
+CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
 REACHABLE_RULES = sorted(rule.id for rule in RULES if is_reachable(rule))
 
 
@@ -28,6 +32,16 @@ def hand_on_table(client) -> str:
     return html.unescape(HAND_FIELD.search(page).group(1))
 
 
+def csrf_token(client) -> str:
+    page = client.get("/practice").get_data(as_text=True)
+    return CSRF_FIELD.search(page).group(1)
+
+
+def post(client, path, data=None):
+    """Post a practice form as the page would, with its CSRF token."""
+    return client.post(path, data={"csrf_token": csrf_token(client), **(data or {})})
+
+
 def state_of(client) -> Practice:
     with client.session_transaction() as session:
         return Practice(**session[SESSION_KEY])
@@ -35,7 +49,7 @@ def state_of(client) -> Practice:
 
 def answer(client, bid, hand=None):
     hand = hand or hand_on_table(client)
-    return client.post("/practice/answer", data={"hand": hand, "bid": bid})
+    return post(client, "/practice/answer", {"hand": hand, "bid": bid})
 
 
 def wrong_bid(hand: str) -> str:
@@ -44,7 +58,7 @@ def wrong_bid(hand: str) -> str:
 
 
 def turn_on(client, **switches):
-    return client.post("/practice/settings", data={name: "1" for name in switches})
+    return post(client, "/practice/settings", {name: "1" for name in switches})
 
 
 # The prompt ------------------------------------------------------------------------------
@@ -71,7 +85,7 @@ def test_the_prompt_never_gives_the_answer_away(client):
         assert "Rule by rule" not in page
         assert 'id="result"' not in response.get_data(as_text=True)
         assert f"by {advice.rule}" not in page
-        client.post("/practice/next", data={"hand": hand_on_table(client)})
+        post(client, "/practice/next", {"hand": hand_on_table(client)})
 
 
 def test_the_hand_stays_the_same_across_page_loads(client):
@@ -120,12 +134,12 @@ def test_a_wrong_answer_gets_the_full_trace(client):
 
 
 def test_no_bid_is_an_answer(client):
-    client.post("/practice/settings", data={"natural": "1"})
+    post(client, "/practice/settings", {"natural": "1"})
     for _ in range(20):
         hand = hand_on_table(client)
         if explain(hand).bid is None:
             break
-        client.post("/practice/next", data={"hand": hand})
+        post(client, "/practice/next", {"hand": hand})
     answer(client, "None", hand)
     page = text_of(client.get("/practice"))
     assert "Right: No bid" in page
@@ -152,7 +166,7 @@ def test_answering_twice_counts_once(client):
 
 def test_an_answer_for_an_earlier_hand_is_not_counted(client):
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
     response = answer(client, str(Bid.from_value(explain(first).bid)), first)
     assert response.status_code == 303
     page = text_of(client.get("/practice"))
@@ -180,7 +194,7 @@ def test_a_bid_no_rule_makes_is_a_400_with_the_buttons_still_there(client, bid, 
 def test_next_deals_a_new_hand_and_clears_the_answer(client):
     first = hand_on_table(client)
     answer(client, wrong_bid(first), first)
-    response = client.post("/practice/next", data={"hand": first})
+    response = post(client, "/practice/next", {"hand": first})
     assert response.status_code == 303
     state = state_of(client)
     assert (state.turn, state.answer, state.answered) == (1, None, 1)
@@ -190,31 +204,31 @@ def test_next_deals_a_new_hand_and_clears_the_answer(client):
 
 def test_skipping_a_hand_scores_nothing(client):
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
     assert hand_on_table(client) != first
     assert state_of(client).answered == 0
 
 
 def test_pressing_next_twice_deals_only_one_hand(client):
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
+    post(client, "/practice/next", {"hand": first})
     assert state_of(client).turn == 1
 
 
-def test_a_post_without_a_practice_starts_one(client):
-    response = client.post("/practice/next", data={"hand": "AS"})
+def test_a_post_for_a_hand_never_dealt_leaves_the_practice_as_it_was(client):
+    first = hand_on_table(client)
+    response = post(client, "/practice/next", {"hand": "AS"})
     assert response.status_code == 303
-    assert client.get("/practice").status_code == 200
-    assert state_of(client).turn == 0
+    assert (state_of(client).turn, hand_on_table(client)) == (0, first)
 
 
 def test_start_again_clears_the_score_and_keeps_the_settings(client):
     turn_on(client, count_first=True, natural=True)
     hand = hand_on_table(client)
-    client.post("/practice/count", data={"hand": hand, "hcp": "0", "distribution": "0"})
+    post(client, "/practice/count", {"hand": hand, "hcp": "0", "distribution": "0"})
     answer(client, "2NT", hand)
-    client.post("/practice/reset")
+    post(client, "/practice/reset")
     state = state_of(client)
     assert (state.answered, state.counts_checked, state.turn, state.hand) == (0, 0, 0, "")
     assert (state.count_first, state.natural) == (True, True)
@@ -242,7 +256,7 @@ def test_each_count_is_checked_on_its_own(client, hcp_off, distribution_off, mar
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     facts = explain(hand).facts
-    response = client.post("/practice/count", data={
+    response = post(client, "/practice/count", {
         "hand": hand, "hcp": str(facts.hcp + hcp_off),
         "distribution": str(facts.distribution + distribution_off)})
     assert response.status_code == 303
@@ -260,8 +274,8 @@ def test_a_wrong_count_shows_the_right_numbers(client):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     facts = explain(hand).facts
-    client.post("/practice/count", data={"hand": hand, "hcp": str(facts.hcp + 1),
-                                         "distribution": str(facts.distribution)})
+    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.hcp + 1),
+                                      "distribution": str(facts.distribution)})
     page = text_of(client.get("/practice"))
     assert f"HCP: you counted {facts.hcp + 1}; the hand has {facts.hcp}." in page
 
@@ -277,8 +291,8 @@ def test_a_count_that_is_not_a_number_is_a_400_that_keeps_the_typing(
         client, hcp, distribution, field, message):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
-    response = client.post("/practice/count", data={"hand": hand, "hcp": hcp,
-                                                    "distribution": distribution})
+    response = post(client, "/practice/count", {"hand": hand, "hcp": hcp,
+                                                 "distribution": distribution})
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert message in text_of(response)
@@ -291,7 +305,7 @@ def test_a_count_that_is_not_a_number_is_a_400_that_keeps_the_typing(
 def test_both_counts_wrong_in_form_both_get_a_message(client):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
-    response = client.post("/practice/count", data={"hand": hand})
+    response = post(client, "/practice/count", {"hand": hand})
     page = text_of(response)
     assert "HCP is empty" in page and "Distribution points is empty" in page
 
@@ -300,22 +314,22 @@ def test_counting_twice_counts_once(client):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     for _ in range(2):
-        client.post("/practice/count", data={"hand": hand, "hcp": "1", "distribution": "0"})
+        post(client, "/practice/count", {"hand": hand, "hcp": "1", "distribution": "0"})
     assert state_of(client).counts_checked == 2
 
 
 def test_a_count_for_an_earlier_hand_is_not_checked(client):
     turn_on(client, count_first=True)
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
-    client.post("/practice/count", data={"hand": first, "hcp": "1", "distribution": "0"})
+    post(client, "/practice/next", {"hand": first})
+    post(client, "/practice/count", {"hand": first, "hcp": "1", "distribution": "0"})
     assert state_of(client).counts_checked == 0
     assert "earlier hand" in text_of(client.get("/practice"))
 
 
 def test_settings_switch_off_when_unticked(client):
     turn_on(client, count_first=True, natural=True)
-    client.post("/practice/settings", data={})
+    post(client, "/practice/settings", {})
     state = state_of(client)
     assert (state.count_first, state.natural) == (False, False)
 
@@ -345,7 +359,7 @@ def test_natural_frequencies_deal_plain_random_hands():
 def test_the_natural_switch_changes_the_next_hand(client):
     turn_on(client, natural=True)
     first = hand_on_table(client)
-    client.post("/practice/next", data={"hand": first})
+    post(client, "/practice/next", {"hand": first})
     state = state_of(client)
     assert state.hand == str(random_hand(state.base + 1))
 
@@ -375,3 +389,203 @@ def test_an_unreadable_practice_in_the_cookie_starts_again(client, stored):
     response = client.get("/practice")
     assert response.status_code == 200
     assert state_of(client).turn == 0
+
+
+# An old cookie sent again -------------------------------------------------------------------
+
+def right_bid(hand: str) -> str:
+    return str(Bid.from_value(explain(hand).bid))
+
+
+def test_replaying_the_cookie_from_before_a_wrong_answer_cannot_make_it_right(client):
+    hand = hand_on_table(client)
+    token = csrf_token(client)
+    before = client.get_cookie("session").value
+    post(client, "/practice/answer", {"hand": hand, "bid": wrong_bid(hand)})
+    assert (state_of(client).right, state_of(client).answered) == (0, 1)
+
+    client.set_cookie("session", before)
+    response = client.post("/practice/answer", data={"csrf_token": token, "hand": hand,
+                                                     "bid": right_bid(hand)})
+    assert response.status_code == 303
+    state = state_of(client)
+    assert state.right == 0
+    assert (state.turn, state.answer) == (1, None)
+    assert state.hand != hand
+    page = text_of(client.get("/practice"))
+    assert "That hand was already answered, so this answer was not counted; " \
+           "here is a new hand." in page
+    assert "Hand 2" in page
+
+
+def test_replaying_it_again_and_again_never_scores(client):
+    hand = hand_on_table(client)
+    before = client.get_cookie("session").value
+    answer(client, wrong_bid(hand), hand)
+    for _ in range(3):
+        client.set_cookie("session", before)
+        response = post(client, "/practice/answer", {"hand": hand, "bid": right_bid(hand)})
+        assert response.status_code == 303
+        assert state_of(client).right == 0
+
+
+def test_replaying_the_cookie_from_before_a_count_cannot_count_again(client):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    facts = explain(hand).facts
+    before = client.get_cookie("session").value
+    post(client, "/practice/count", {"hand": hand, "hcp": "0", "distribution": "0"})
+    client.set_cookie("session", before)
+    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.hcp),
+                                     "distribution": str(facts.distribution)})
+    state = state_of(client)
+    assert (state.counts_right, state.counts_checked, state.turn) == (0, 0, 1)
+    assert "already answered" in text_of(client.get("/practice"))
+
+
+def test_counting_first_then_bidding_spends_the_hand_once_for_each(client):
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    post(client, "/practice/count", {"hand": hand, "hcp": "1", "distribution": "1"})
+    answer(client, right_bid(hand), hand)
+    state = state_of(client)
+    assert (state.answered, state.right, state.counts_checked) == (1, 1, 2)
+
+
+def test_each_hand_has_its_own_token(client):
+    tokens = set()
+    for _ in range(5):
+        hand = hand_on_table(client)
+        tokens.add(state_of(client).token)
+        post(client, "/practice/next", {"hand": hand})
+    assert len(tokens) == 5
+    assert all(TOKEN.fullmatch(token) for token in tokens)
+
+
+def test_every_worker_shares_the_ledger(app, tmp_path):
+    other_worker = create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
+                               "PRACTICE_LEDGER": app.config["PRACTICE_LEDGER"]})
+    client = app.test_client()
+    hand = hand_on_table(client)
+    before = client.get_cookie("session").value
+    token = csrf_token(client)
+    answer(client, wrong_bid(hand), hand)
+    replayer = other_worker.test_client()
+    replayer.set_cookie("session", before)
+    replayer.post("/practice/answer", data={"csrf_token": token, "hand": hand,
+                                            "bid": right_bid(hand)})
+    assert state_of(replayer).right == 0
+
+
+def test_the_ledger_spends_a_token_once_and_forgets_it_after_the_cookie_expires(tmp_path):
+    ledger = Ledger(str(tmp_path / "ledger.sqlite3"), keep_seconds=100)
+    ledger.prepare()
+    assert ledger.spend("bid:a", now=1000) is True
+    assert ledger.spend("bid:a", now=1050) is False
+    assert ledger.spend("count:a", now=1050) is True
+    assert ledger.spend("bid:b", now=1100) is True
+    assert ledger.spend("bid:a", now=1100) is False
+    assert ledger.spend("bid:c", now=1101) is True  # bid:a is older than 100 s: forgotten
+    assert ledger.spend("bid:a", now=1102) is True
+
+
+def test_the_ledger_keeps_tokens_as_long_as_the_session_lives(app):
+    ledger = ledger_of(app)
+    assert ledger.keep_seconds == app.permanent_session_lifetime.total_seconds() == 31 * 86400
+
+
+def test_a_ledger_the_server_cannot_write_stops_it_at_start_up(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for place in (blocker / "spent.sqlite3", tmp_path):
+        with pytest.raises(RuntimeError) as raised:
+            create_app({"TESTING": True, "PRACTICE_LEDGER": str(place)})
+        message = str(raised.value)
+        assert message.startswith(f"cannot keep the practice ledger at {place} (")
+        assert message.endswith("set BIDDER_PRACTICE_LEDGER to a file the server may "
+                                "create and write")
+
+
+# A signed state that makes no sense -----------------------------------------------------
+
+def good_state(client) -> dict:
+    hand_on_table(client)
+    with client.session_transaction() as session:
+        return dict(session[SESSION_KEY])
+
+
+def plant(app, client, stored) -> None:
+    """Put *stored* in the session as the practice, signed with the app's own serializer."""
+    serializer = app.session_interface.get_signing_serializer(app)
+    session = serializer.loads(client.get_cookie("session").value)
+    client.set_cookie("session", serializer.dumps({**session, SESSION_KEY: stored}))
+
+
+BAD_STATES = {
+    "not-a-dict": lambda good: [good],
+    "a-number": lambda good: 7,
+    "null": lambda good: None,
+    "missing-key": lambda good: {k: v for k, v in good.items() if k != "token"},
+    "unknown-setting": lambda good: {**good, "colour": "red"},
+    "base-as-text": lambda good: {**good, "base": "7"},
+    "turn-as-float": lambda good: {**good, "turn": 1.5},
+    "right-as-bool": lambda good: {**good, "right": True},
+    "switch-as-text": lambda good: {**good, "count_first": "yes"},
+    "hand-as-number": lambda good: {**good, "hand": 7},
+    "token-as-number": lambda good: {**good, "token": 5},
+    "huge-base": lambda good: {**good, "base": 10 ** 30},
+    "huge-turn": lambda good: {**good, "turn": 10 ** 12},
+    "huge-score": lambda good: {**good, "right": 10 ** 40, "answered": 10 ** 40},
+    "negative-right": lambda good: {**good, "right": -1},
+    "negative-checked": lambda good: {**good, "counts_checked": -2},
+    "more-right-than-asked": lambda good: {**good, "right": 2, "answered": 1},
+    "more-answers-than-hands": lambda good: {**good, "answered": 5, "turn": 0},
+    "more-counts-than-hands": lambda good: {**good, "counts_checked": 4, "turn": 0},
+    "counts-right-over-checked": lambda good: {**good, "counts_right": 2},
+    "short-hand": lambda good: {**good, "hand": "AS KS"},
+    "hand-not-as-saved": lambda good: {**good, "hand": good["hand"].lower()},
+    "long-hand": lambda good: {**good, "hand": "AS " * 5000},
+    "unknown-bid": lambda good: {**good, "answer": "9Z"},
+    "bid-as-number": lambda good: {**good, "answer": 1},
+    "count-out-of-range": lambda good: {**good, "hcp": 100, "distribution": 0},
+    "one-count-only": lambda good: {**good, "hcp": 10},
+    "bad-token": lambda good: {**good, "token": "x"},
+    "hand-without-token": lambda good: {**good, "token": ""},
+    "answer-without-hand": lambda good: {**good, "hand": "", "token": "", "answer": "1C"},
+}
+
+
+@pytest.mark.parametrize("name, action", [
+    *((name, "show") for name in BAD_STATES),
+    *((name, action) for name in ("unknown-setting", "huge-turn", "one-count-only")
+      for action in ("answer", "count", "next", "settings")),
+])
+def test_a_validly_signed_but_malformed_state_gives_a_fresh_practice(app, client, name,
+                                                                     action):
+    stored = BAD_STATES[name](good_state(client))
+    token = csrf_token(client)
+    plant(app, client, stored)
+    if action != "show":
+        response = client.post(f"/practice/{action}", data={
+            "csrf_token": token, "hand": "AS", "bid": "1C", "hcp": "1", "distribution": "1"})
+        assert response.status_code == 303
+    response = client.get("/practice")
+    assert response.status_code == 200
+    assert "Bids right: 0 of 0" in text_of(response)
+    state = state_of(client)
+    assert (state.turn, state.right, state.answered, state.counts_checked) == (0, 0, 0, 0)
+
+
+def test_a_state_the_app_saved_is_restored_as_it_was(client):
+    turn_on(client, count_first=True, natural=True)
+    hand = hand_on_table(client)
+    post(client, "/practice/count", {"hand": hand, "hcp": "3", "distribution": "4"})
+    answer(client, "2NT", hand)
+    with client.session_transaction() as session:
+        stored = session[SESSION_KEY]
+    assert restore(stored) == Practice(**stored)
+    assert restore({**stored, "answer": "None"}).chosen == NO_BID
+
+
+def test_every_field_of_the_practice_is_checked_on_the_way_in():
+    assert set(FIELD_CHECKS) == FIELD_NAMES == {field.name for field in fields(Practice)}

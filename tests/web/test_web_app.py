@@ -1,13 +1,17 @@
 """create_app: settings, the secret key, and the security headers on every response."""
 
 import re
+import secrets
+from pathlib import Path
 
 import pytest
 
-from bidder.web import LIMITS, MIN_SECRET_KEY_LENGTH, SECRET_KEY_VARIABLE, create_app, secret_key
+from bidder.web import (LEDGER_VARIABLE, LIMITS, MIN_SECRET_KEY_LENGTH,
+                        SECRET_KEY_VARIABLE, SECURE_COOKIES_VARIABLE,
+                        TRUSTED_HOSTS_VARIABLE, create_app, secret_key)
 from bidder.web.security import CONTENT_SECURITY_POLICY, HEADERS
 
-GOOD_KEY = "k" * MIN_SECRET_KEY_LENGTH
+GOOD_KEY = "hand-5C-7H-AS-JD"  # 16 characters, 13 of them different
 HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 
 
@@ -23,6 +27,41 @@ def test_secret_key_comes_from_config_then_environment(monkeypatch, config, envi
     if environment:
         monkeypatch.setenv(SECRET_KEY_VARIABLE, environment)
     assert secret_key(config) == expected
+
+
+WEAK_KEYS = [
+    (" " * 16, "has only 1 different character; use at least 10"),
+    ("a" * 16, "has only 1 different character; use at least 10"),
+    ("aabbccddeeffgghhii", "has only 9 different characters; use at least 10"),
+    ("0123456789abcdef", "is a straight run of characters"),
+    ("ZYXWVUTSRQPONMLK", "is a straight run of characters"),
+    ("0123456789abcdef" * 2, "is one block of 16 characters repeated"),
+    ("q7#Lm2$Wz9q7#Lm2$Wz9q7#", "is one block of 10 characters repeated"),
+    ("dev", "is 3 characters long; use at least 16"),
+    ("x" * (MIN_SECRET_KEY_LENGTH - 1), "is 15 characters long"),
+]
+
+
+@pytest.mark.parametrize("key, weakness", WEAK_KEYS,
+                         ids=["spaces", "one-letter", "nine-letters", "run-up", "run-down",
+                              "repeated-hex", "repeated-with-a-tail", "dev", "15-long"])
+def test_a_guessable_key_is_refused_saying_why_and_how_to_make_one(monkeypatch, key,
+                                                                    weakness):
+    monkeypatch.setenv(SECRET_KEY_VARIABLE, key)
+    with pytest.raises(RuntimeError) as raised:
+        create_app()
+    message = str(raised.value)
+    assert message.startswith(f"{SECRET_KEY_VARIABLE} {weakness}")
+    assert "secrets.token_hex()" in message and "make run" in message
+    assert key not in message
+
+
+@pytest.mark.parametrize("key", [
+    GOOD_KEY, "aabbccddeeffgghhiijj", "0123456789abcdeg", "q7#Lm2$Wz9q7#Lm2$Wz",
+    *(secrets.token_hex() for _ in range(50)), *(secrets.token_urlsafe() for _ in range(50)),
+], ids=lambda key: key[:20])
+def test_keys_that_follow_the_rule_and_every_generated_key_are_taken(key):
+    assert secret_key({"SECRET_KEY": key}) == key
 
 
 def test_tests_without_a_key_get_a_fresh_random_one(monkeypatch):
@@ -52,6 +91,83 @@ def test_production_app_takes_the_key_and_never_debugs(monkeypatch):
     app = create_app()
     assert app.config["SECRET_KEY"] == GOOD_KEY
     assert not app.debug and not app.testing
+
+
+# Settings from the environment -------------------------------------------------------
+
+@pytest.mark.parametrize("text, hosts", [
+    ("example.org,localhost", ["example.org", "localhost"]),
+    (" example.org , .example.net:8000 ,, 127.0.0.1 ", ["example.org", ".example.net:8000",
+                                                       "127.0.0.1"]),
+    ("[::1]", ["[::1]"]),
+    ("", None),
+    (" , ", None),
+])
+def test_trusted_hosts_come_from_a_comma_separated_list(monkeypatch, text, hosts):
+    monkeypatch.setenv(TRUSTED_HOSTS_VARIABLE, text)
+    assert create_app({"TESTING": True}).config["TRUSTED_HOSTS"] == hosts
+
+
+def test_without_the_variable_every_host_is_trusted(monkeypatch):
+    monkeypatch.delenv(TRUSTED_HOSTS_VARIABLE, raising=False)
+    assert create_app({"TESTING": True}).config["TRUSTED_HOSTS"] is None
+
+
+@pytest.mark.parametrize("text", ["http://example.org", "example.org/practice",
+                                  "example.org,exa mple.org", "user@example.org"])
+def test_a_trusted_host_that_is_not_a_host_name_stops_the_app(monkeypatch, text):
+    monkeypatch.setenv(TRUSTED_HOSTS_VARIABLE, text)
+    with pytest.raises(RuntimeError) as raised:
+        create_app({"TESTING": True})
+    message = str(raised.value)
+    assert message.startswith(f"{TRUSTED_HOSTS_VARIABLE} has '")
+    assert "which is not a host name" in message
+    assert f"{TRUSTED_HOSTS_VARIABLE}=example.org,localhost" in message
+
+
+def test_trusted_hosts_from_the_environment_turn_other_hosts_away(monkeypatch):
+    monkeypatch.setenv(TRUSTED_HOSTS_VARIABLE, "example.org,localhost")
+    client = create_app({"TESTING": True}).test_client()
+    assert client.get("/", headers={"Host": "example.org"}).status_code == 200
+    assert client.get("/", headers={"Host": "localhost:5000"}).status_code == 200
+    refused = client.get("/", headers={"Host": "evil.example"})
+    assert refused.status_code == 400
+    assert "Unknown host name" in refused.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value, secure", [("1", True), ("0", False), ("", False),
+                                           (None, False)])
+def test_secure_cookies_are_switched_on_by_the_environment(monkeypatch, value, secure):
+    monkeypatch.delenv(SECURE_COOKIES_VARIABLE, raising=False)
+    if value is not None:
+        monkeypatch.setenv(SECURE_COOKIES_VARIABLE, value)
+    client = create_app({"TESTING": True}).test_client()
+    client.get("/practice")
+    cookie = client.get_cookie("session")
+    assert cookie.secure is secure
+    assert (cookie.http_only, cookie.same_site) == (True, "Lax")
+
+
+@pytest.mark.parametrize("value", ["yes", "true", "2"])
+def test_a_secure_cookies_value_other_than_1_or_0_stops_the_app(monkeypatch, value):
+    monkeypatch.setenv(SECURE_COOKIES_VARIABLE, value)
+    with pytest.raises(RuntimeError, match=f"{SECURE_COOKIES_VARIABLE} is '{value}': use "
+                                           f"{SECURE_COOKIES_VARIABLE}=1 to turn it on"):
+        create_app({"TESTING": True})
+
+
+def test_the_practice_ledger_sits_where_the_environment_says(monkeypatch, tmp_path):
+    monkeypatch.setenv(LEDGER_VARIABLE, str(tmp_path / "ledger.sqlite3"))
+    assert create_app({"TESTING": True}).config["PRACTICE_LEDGER"] == str(
+        tmp_path / "ledger.sqlite3")
+    assert (tmp_path / "ledger.sqlite3").exists()
+
+
+def test_the_practice_ledger_is_in_the_instance_folder_unless_told(monkeypatch):
+    monkeypatch.delenv(LEDGER_VARIABLE, raising=False)
+    app = create_app({"TESTING": True})
+    assert Path(app.config["PRACTICE_LEDGER"]) == Path(app.instance_path,
+                                                       "spent-hands.sqlite3")
 
 
 def test_limits_and_json_settings(app):
