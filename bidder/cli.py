@@ -17,13 +17,14 @@ import click
 from .advice import FAILED, FIRED, NOT_REACHED, SHADOWED, explain, is_reachable
 from .bids import Bid, BidError
 from .cards import SUITS_HIGH_FIRST, InvalidHandError
-from .rules import RULE_BY_ID, RULES
+from .rules import RULE_BY_ID, RULES, plural
 
 STDIN_NAME = "<stdin>"
 CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 THREADS = 4  # per gunicorn worker, as `make run` has it
 WRAP = 88
 RED_SUITS = ("hearts", "diamonds")
+VARIANT_PAIRS = 6  # pairs of bids shown for each variant
 STATUS_STYLES = {FIRED: {"fg": "green", "bold": True}, SHADOWED: {"fg": "yellow"},
                  FAILED: {"dim": True}, NOT_REACHED: {"dim": True}}
 
@@ -123,10 +124,26 @@ def wrapped(text: str, indent: str, lead: str | None = None) -> str:
 
 # bid ---------------------------------------------------------------------------
 
+def read_variant(ctx, param, value: str | None):
+    """The variant named by --variant, or None; an unknown id is a usage error."""
+    if value is None:
+        return None
+    from .variants import VARIANT_BY_ID
+
+    if value not in VARIANT_BY_ID:
+        raise click.BadParameter(f"{value!r} is not a variant: choose one of "
+                                 f"{', '.join(VARIANT_BY_ID)} (bidder variants lists them)")
+    return VARIANT_BY_ID[value]
+
+
+VARIANT_HELP = "Read the rules as this misreading does (bidder variants lists them)."
+
+
 @cli.command(short_help="The opening bid for a hand, and why.")
 @click.argument("hand", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print everything as one JSON object.")
-def bid(hand: tuple[str, ...], as_json: bool) -> None:
+@click.option("--variant", metavar="ID", callback=read_variant, help=VARIANT_HELP)
+def bid(hand: tuple[str, ...], as_json: bool, variant) -> None:
     """Show the opening bid for HAND, the rule behind it, the scorecard and the trace.
 
     HAND is 13 cards, quoted or not: rank 2-10 (or T), J, Q, K, A, then suit C, D, H, S
@@ -136,17 +153,28 @@ def bid(hand: tuple[str, ...], as_json: bool) -> None:
     Examples:
       bidder bid 5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C
       bidder bid "AKQ2.J54.T9.8765" --json
+      bidder bid AKQ2.K32.K32.432 --variant r3-unbalanced-only
     """
     try:
-        advice = explain(" ".join(hand))
+        advice = explain(" ".join(hand)) if variant is None else explain(
+            " ".join(hand), variant.rules, variant.counting)
     except InvalidHandError as error:
         raise click.BadParameter(error.message, param_hint="HAND") from None
     if as_json:
         import json
 
-        click.echo(json.dumps(advice.to_dict(), indent=2, ensure_ascii=False))
+        data = advice.to_dict()
+        if variant is not None:
+            data.update(variant=variant.id, written=variant.written(advice.bid))
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    click.echo("\n".join(advice_lines(advice, painter(), can_show_symbols())))
+    lines = advice_lines(advice, painter(), can_show_symbols())
+    if variant is not None:
+        lines[:0] = [wrapped(f"Read as {variant.id}: {variant.sentence} (The assignment: "
+                             f"{variant.departs}.) It writes this bid as "
+                             f"{variant.written(advice.bid)!r}.", "           ",
+                             "Variant    ")]
+    click.echo("\n".join(lines))
 
 
 def advice_lines(advice, paint, symbols: bool) -> list[str]:
@@ -377,8 +405,12 @@ def summary_lines(name: str, summary) -> list[str]:
 @click.option("--format", "output_format", type=click.Choice(["text", "pbn", "json"]),
               default="text", show_default=True)
 @click.option("--key", is_flag=True, help="Add the answer key: each hand's bid and why.")
+@click.option("--variant", metavar="ID", callback=read_variant,
+              help="With --changed: the misreading whose changed hands to deal.")
+@click.option("--changed", is_flag=True,
+              help="Deal hands the --variant answers otherwise than the assignment.")
 def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | None,
-         output_format: str, key: bool) -> None:
+         output_format: str, key: bool, variant, changed: bool) -> None:
     """Deal hands to order, reproducibly, with an answer key on request.
 
     PBN output holds one board per hand, the hand in the North seat as dealer; with
@@ -388,8 +420,16 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
     Examples:
       bidder deal --bid 1NT --count 5 --seed 7 --key
       bidder deal --rule R8 --count 20 --format pbn > preempts.pbn
+      bidder deal --variant r3-unbalanced-only --changed --count 3 --key
     """
-    from .dealing import DealError, deal_set, parse_rule
+    from .dealing import DealError, check_count, deal_changed, deal_set, parse_rule
+
+    if changed != (variant is not None):
+        raise click.UsageError("--changed and --variant go together: deal the hands a "
+                               "variant answers otherwise, e.g. --variant no-2nt --changed")
+    if changed and (bid_text or rule_text):
+        raise click.UsageError("--changed deals by the variant alone: leave out --bid and "
+                               "--rule")
 
     if seed is None:
         import secrets
@@ -398,12 +438,22 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
     try:
         wanted = None if bid_text is None else Bid.parse(bid_text)
         rule = None if rule_text is None else parse_rule(rule_text)
-        boards = deal_set(count, seed, ... if wanted is None else wanted.text, rule)
+        if changed:
+            boards = [(seed + offset, deal_changed(seed + offset, variant))
+                      for offset in range(check_count(count))]
+        else:
+            boards = deal_set(count, seed, ... if wanted is None else wanted.text, rule)
     except (BidError, DealError) as error:
         raise click.UsageError(error.message) from None
     render = {"text": deal_text, "pbn": deal_pbn, "json": deal_json}[output_format]
-    request = describe_request(len(boards), wanted, rule)
+    request = (f"{len(boards)} hands {variant.id} changes" if changed
+               else describe_request(len(boards), wanted, rule))
     click.echo(render(boards, seed, request, key))
+    if changed and key and output_format == "text":
+        click.echo("\n".join(wrapped(
+            f"Board {number}, read as {variant.id}: "
+            f"{variant.written(explain(hand, variant.rules, variant.counting).bid)!r}", "  ")
+            for number, (_, hand) in enumerate(boards, 1)))
 
 
 def describe_request(count: int, wanted: Bid | None, rule) -> str:
@@ -462,8 +512,11 @@ def deal_json(boards, seed: int, request: str, key: bool) -> str:
               help="How many random hands (1-1,000,000).")
 @click.option("--seed", default=1, show_default=True, help="The seed they are dealt from.")
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
+@click.option("--variant", metavar="ID", callback=read_variant,
+              help="With --exact: count the hands as this misreading reads the rules.")
 @click.pass_context
-def stats(ctx: click.Context, exactly: bool, hands: int, seed: int, as_json: bool) -> None:
+def stats(ctx: click.Context, exactly: bool, hands: int, seed: int, as_json: bool,
+          variant) -> None:
     """How often each bid and rule occurs, and how often a later rule also applies (the
     first rule that applies wins): over all hands with --exact, else over a class of
     random hands.
@@ -475,11 +528,14 @@ def stats(ctx: click.Context, exactly: bool, hands: int, seed: int, as_json: boo
     \b
     Examples:
       bidder stats --exact
+      bidder stats --exact --variant balanced-first
       bidder stats --hands 100000 --seed 1
     """
     if exactly:
-        print_exact(ctx, as_json)
+        print_exact(ctx, as_json, variant)
         return
+    if variant is not None:
+        raise click.UsageError("--variant goes with --exact: a variant's counts are exact")
     from .dealing import DealError, statistics
 
     try:
@@ -494,7 +550,7 @@ def stats(ctx: click.Context, exactly: bool, hands: int, seed: int, as_json: boo
     click.echo("\n".join(stats_lines(counts)))
 
 
-def print_exact(ctx: click.Context, as_json: bool) -> None:
+def print_exact(ctx: click.Context, as_json: bool, variant=None) -> None:
     """Print the exact statistics; a sample's --hands or --seed is a usage error here."""
     from click.core import ParameterSource
 
@@ -504,7 +560,8 @@ def print_exact(ctx: click.Context, as_json: bool) -> None:
     for name in ("hands", "seed"):
         if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT:
             raise click.UsageError(f"--exact counts every hand: leave out --{name}")
-    counts = exact_statistics()
+    counts = exact_statistics() if variant is None else exact_statistics(
+        variant.rules, variant.counting)
     if as_json:
         import json
 
@@ -539,6 +596,53 @@ def stats_lines(counts) -> list[str]:
     if not counts.overlaps:
         lines.append("  none")
     return lines
+
+
+# variants ----------------------------------------------------------------------
+
+@cli.command(short_help="The misreadings of the rules, and how many hands each changes.")
+@click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
+def variants(as_json: bool) -> None:
+    """List the misreadings of the rules students make, each with the exact number of
+    the 635,013,559,600 hands whose opening bid it changes, by pair of bids.
+
+    Use one with `bidder bid HAND --variant ID`, `bidder stats --exact --variant ID` and
+    `bidder deal --variant ID --changed`.
+    """
+    from .exact import changes
+    from .variants import CATALOGUE
+
+    found = [(variant, changes(variant)) for variant in CATALOGUE]
+    if as_json:
+        import json
+
+        click.echo(json.dumps([{"id": variant.id, "sentence": variant.sentence,
+                                "departs": variant.departs, **changed.to_dict()}
+                               for variant, changed in found], indent=2))
+        return
+    click.echo("\n".join(variants_lines(found)))
+
+
+def variants_lines(found) -> list[str]:
+    """Each variant: its id and sentence, then the hands it changes, by pair."""
+    from .exact import ALL_HANDS
+
+    lines = []
+    for variant, changed in found:
+        lines += [f"{variant.id}", wrapped(variant.sentence, "    "),
+                  wrapped(f"The assignment: {variant.departs}.", "    ")]
+        if not changed.hands:
+            lines.append("    changes no hand")
+        else:
+            lines.append(f"    changes {changed.hands:,} hands "
+                         f"({100 * changed.hands / ALL_HANDS:.4f}%):")
+            lines += [f"      {Bid.from_value(old).plain} -> {new!r:<8}{count:>18,}"
+                      for old, new, count in changed.by_pair[:VARIANT_PAIRS]]
+            if len(changed.by_pair) > VARIANT_PAIRS:
+                lines.append(f"      ... and "
+                             f"{plural(len(changed.by_pair) - VARIANT_PAIRS, 'more pairs')}")
+        lines.append("")
+    return lines[:-1]
 
 
 # check -------------------------------------------------------------------------

@@ -103,9 +103,18 @@ def deal(seed: int, bid: str | None = ..., rule: Rule | None = None) -> Hand:
 def deal_set(count: int, seed: int, bid: str | None = ...,
              rule: Rule | None = None) -> list[tuple[int, Hand]]:
     """*count* hands to order, one per seed from *seed* on, each with its seed."""
+    return [(seed + offset, deal(seed + offset, bid, rule))
+            for offset in range(check_count(count))]
+
+
+def check_count(count: int) -> int:
+    """*count*, if that many hands may be dealt at once.
+
+    :raises DealError: for a count outside 1 to MAX_COUNT.
+    """
     if not 1 <= count <= MAX_COUNT:
         raise DealError(f"ask for 1 to {MAX_COUNT} hands, not {count}", "bad_count")
-    return [(seed + offset, deal(seed + offset, bid, rule)) for offset in range(count)]
+    return count
 
 
 # Hands on the thresholds ---------------------------------------------------------------
@@ -161,6 +170,25 @@ def changes(variant, code: int) -> bool:
     bid = variant.written(packed.decide(code, variant.rules, variant.counting)[1])
     return bid != packed.decide(code)[1] or (
         packed.tally(code, variant.counting).distribution != packed.tally(code).distribution)
+
+
+def deal_changed(seed: int, variant) -> Hand:
+    """The first hand for *seed* that *variant* answers otherwise than the assignment.
+
+    :raises DealError: if the variant changes no hand at all (counted exactly), or no
+        hand among the first SEARCH_LIMIT dealt.
+    """
+    from .exact import changes as exact_changes  # counting every hand: only when asked
+
+    if not exact_changes(variant).hands:
+        raise DealError(f"{variant.id} changes no hand: of all 635,013,559,600 hands, it "
+                        f"opens each as the assignment does", "unchanged")
+    for _, indexes in zip(range(SEARCH_LIMIT), hand_stream(seed)):
+        if changes(variant, packed.encode_deal(indexes)):
+            return _hand(indexes)
+    raise DealError(f"{variant.id} answers the first {SEARCH_LIMIT:,} hands dealt for seed "
+                    f"{seed} as the assignment does: it changes no hand, or very few",
+                    "not_found")
 
 
 @lru_cache(maxsize=64)

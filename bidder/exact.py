@@ -23,6 +23,7 @@ from .facts import HCP_BY_RANK, STANDARD, Counting, Tally
 from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, applying
 
 ALL_HANDS = comb(len(DECK), HAND_SIZE)
+_R6_LENGTH = 5  # the suits a rule may weigh by their HCP hold five cards or more
 SUIT_SIZE = len(DECK) // len(Suit)
 Lengths = tuple[int, int, int, int]
 
@@ -315,3 +316,61 @@ def _by_pattern(by_lengths: Counter) -> Counter:
 def _most_first(counts) -> tuple[tuple[str, int], ...]:
     """(name, count) pairs, the most common first, then by name."""
     return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+# What a misreading changes -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Changes:
+    """How many of all hands a variant opens otherwise than the assignment, by pair of
+    bids (the assignment's, then the variant's as it writes it down)."""
+
+    variant: str
+    by_pair: tuple[tuple[str | None, object, int], ...]
+
+    @property
+    def hands(self) -> int:
+        """Hands whose opening bid changes."""
+        return sum(count for _, _, count in self.by_pair)
+
+    def to_dict(self) -> dict:
+        """The counts as plain JSON types."""
+        return {"variant": self.variant, "hands": self.hands,
+                "by_pair": [{"from": old, "to": new, "count": count}
+                            for old, new, count in self.by_pair]}
+
+
+def changes(variant) -> Changes:
+    """Count every hand whose opening bid *variant* (its rules, its counting, how it
+    writes a bid down) changes; cached per variant."""
+    return _changes(variant)
+
+
+@lru_cache(maxsize=64)
+def _changes(variant) -> Changes:
+    ours, theirs = _Judge(RULES, STANDARD), _Judge(variant.rules, variant.counting)
+    pairs = Counter()
+    for lengths in suit_lengths():
+        long_suits = tuple(suit for suit in Suit if lengths[suit] >= _R6_LENGTH)
+        split = None
+        for hcp, hands in enumerate(hcp_counts(lengths)):
+            if not hands:
+                continue
+            tallies = Tally(lengths, hcp), Tally(lengths, hcp, variant.counting)
+            rules = ours.decide(tallies[0])[0], theirs.decide(tallies[1])[0]
+            try:
+                bids = [rule.bid(TallyOnly(tally)) for rule, tally in zip(rules, tallies)]
+                parts = [(bids, hands)]
+            except NeedsSuitHcp:  # a rule weighs two long suits: split by their HCP
+                split = split or split_by_suit_hcp(lengths, long_suits)
+                parts = [([rule.bid(_Weighed(tally, tuple(zip(long_suits, held))))
+                           for rule, tally in zip(rules, tallies)], part)
+                         for held, part in split[hcp]]
+            for (old, new), count in parts:
+                written = variant.written(new)
+                if written != old:
+                    pairs[old, written] += count
+    order = {bid: place for place, bid in enumerate(bids_made(RULES))}
+    return Changes(variant.id, tuple(
+        (old, new, count) for (old, new), count in sorted(
+            pairs.items(), key=lambda item: (-item[1], order[item[0][0]], str(item[0][1])))))

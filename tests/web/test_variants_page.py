@@ -1,0 +1,67 @@
+"""The variants page: the catalogue, a misreading beside the assignment, its exact count."""
+
+import html
+import re
+
+import pytest
+
+from bidder.exact import changes
+from bidder.variants import CATALOGUE, VARIANT_BY_ID
+from bidder.web.variants import differences, written_form
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ",
+                                                      response.get_data(as_text=True))))
+
+
+def test_the_catalogue_lists_every_variant(client):
+    response = client.get("/variants")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for variant in CATALOGUE:
+        assert f'href="/variants?variant={variant.id}"' in page
+
+
+def test_a_variant_shows_its_rule_beside_the_assignments_and_the_exact_count(client):
+    response = client.get("/variants?variant=balanced-first")
+    words = text(response)
+    assert response.status_code == 200
+    assert "R1 R2 R3 R4 R5 R6 R7 R8 R9" in words and "R1 R4 R5 R2 R3 R6 R7 R8 R9" in words
+    assert f"{changes(VARIANT_BY_ID['balanced-first']).hands:,}" in words
+    assert words.count("this reading gives") == 3
+    assert 'href="/?hand=' in response.get_data(as_text=True)
+
+
+def test_a_variant_that_changes_no_hand_says_so(client):
+    words = text(client.get("/variants?variant=r8-6-8"))
+    assert "It changes no hand" in words
+    assert "6-10 HCP and exactly 8 cards in some suit" in words
+
+
+def test_an_output_misreading_shows_the_text_it_writes(client):
+    words = text(client.get("/variants?variant=none-as-string"))
+    assert "'None'" in words and "how a bid is written" in words
+
+
+def test_an_unknown_variant_is_a_400_that_lists_the_choices(client):
+    response = client.get("/variants?variant=made-up")
+    assert response.status_code == 400
+    assert "variant 'made-up' is not one of the choices: use variant=balanced-first" in (
+        text(response))
+
+
+@pytest.mark.parametrize("variant_id, where", [
+    ("r3-unbalanced-only", ["R3"]), ("no-2nt", ["R5"]),
+    ("two-suiter-any-strength", ["R6b"]), ("shortness-points", ["distribution points"]),
+    ("five-card-major-balanced", ["balanced 5-3-3-2"]),
+    ("equal-minors-diamonds", ["R3"]),
+])
+def test_differences_name_each_place_a_variant_departs(variant_id, where):
+    assert [difference.what for difference in differences(VARIANT_BY_ID[variant_id])] == where
+
+
+@pytest.mark.parametrize("value, shown", [("1C", "1C"), (None, "None"), ("None", "'None'"),
+                                          ("1c", "'1c'")])
+def test_written_form(value, shown):
+    assert str(written_form(value)) == shown
