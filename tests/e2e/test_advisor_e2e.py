@@ -150,7 +150,8 @@ def test_keyboard_reaches_the_field_then_the_button_with_a_visible_focus(page, s
 PAGES = [("advisor", "/"), ("result", "/?hand=" + SHADOWED.replace(" ", "+")),
          ("no-bid", "/?hand=" + NO_BID.replace(" ", "+")),
          ("error", "/?hand=" + TYPO.replace(" ", "+")), ("rules", "/rules"),
-         ("not-found", "/no/such/page")]
+         ("not-found", "/no/such/page"), ("variants", "/variants"),
+         ("variant", "/variants?variant=none-as-string")]
 
 
 @pytest.mark.parametrize("name, path", PAGES, ids=[name for name, _ in PAGES])
