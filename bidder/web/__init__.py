@@ -45,13 +45,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
 
-    from . import advisor, api, errors, render, security, teach
+    from . import advisor, api, boards, errors, render, security, teach
     security.init_app(app)
     errors.init_app(app)
     render.init_app(app)
     app.register_blueprint(advisor.blueprint)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(teach.blueprint)
+    boards.init_app(app)
     return app
 
 
