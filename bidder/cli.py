@@ -442,7 +442,6 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
     if output_format == "dealer":
         click.echo(dealer_script(bid_text, rule_text, count, Seat.from_letter(seat)))
         return
-
     if seed is None:
         import secrets
 

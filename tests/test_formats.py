@@ -24,11 +24,12 @@ PBN_LINE_LIMIT = 255 - 2  # characters, and CR LF
 @pytest.mark.parametrize("text, kind", [
     ('% PBN 2.1\n[Event "x"]', PBN), ('\ufeff\n\n[Deal "N:- - - -"]', PBN),
     ("; a comment\n{another}\n[Dealer \"N\"]", PBN), ("% PBN 2.1\n", PBN),
+    ("{a comment\nover lines: 5C 7H\n}\n[Dealer \"N\"]", PBN),
     ("pn|a,b,c,d|md|1S|", LIN), ("\n  qx|o1|", LIN),
     ("hand,answer,student\n5C 7H AS", None), ("# a class\n5C 7H", None), ("", None),
     ("%% only comments\n", None),
 ], ids=["pbn version line", "byte order mark and empty lines", "comments first",
-        "a pbn file with no games yet", "lin", "lin after an empty line",
+        "a pbn file with no games yet", "a comment over several lines first", "lin", "lin after an empty line",
         "a class file with a header", "a class file with a comment", "empty",
         "nothing but escapes"])
 def test_files_are_told_apart_by_what_they_hold(text, kind):

@@ -35,11 +35,15 @@ def decode(data: bytes) -> str:
 def sniff(text: str) -> str | None:
     """'pbn' or 'lin' by what the text holds (never by a file name), or None for
     anything else, such as a class file of hands and answers."""
+    in_comment = False
     for line in text.lstrip("\ufeff").splitlines():
         stripped = line.strip()
+        if in_comment or stripped.startswith("{"):
+            in_comment = "}" not in stripped
+            continue
         if stripped.startswith("% PBN") or stripped.startswith("["):
             return PBN
-        if not stripped or stripped[0] in "%;{":
+        if not stripped or stripped[0] in "%;":
             continue
         return LIN if _LIN_START.match(stripped) else None
     return None
