@@ -246,10 +246,11 @@ def run_tests(work: dict, channel) -> None:
 
     path, tests_path = work["module"], work["tests"]
     watch = Watch(path, work["functions"])
+    previous = sys.gettrace()  # None in the sealed runner; a coverage tracer in tests
     sys.settrace(watch.trace)
     tests, error, printed = captured(lambda: import_module(tests_path))
     if error is not None:
-        sys.settrace(None)
+        sys.settrace(previous)
         emit(event="import_error", error=encode_error(error, tests_path), printed=printed)
         return
     emit(event="imported", printed=printed)
@@ -257,7 +258,7 @@ def run_tests(work: dict, channel) -> None:
         watch.last_hand = None
         sys.settrace(watch.trace)
         outcome, message = run_test(test)
-        sys.settrace(None)
+        sys.settrace(previous)
         emit(event="test", name=plain(name), outcome=outcome, message=message,
              hand=watch.last_hand if watch.last_hand is None else plain(watch.last_hand))
     lines = executable_lines(path)
