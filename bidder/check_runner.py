@@ -247,7 +247,7 @@ def run_tests(work: dict, channel) -> None:
         channel.flush()
 
     path, tests_path = work["module"], work["tests"]
-    previous = sys.gettrace()
+    previous = sys.gettrace()  # None in the sealed runner; a coverage tracer in tests
     watch = Watch(path, work["functions"], previous)
     sys.settrace(watch.trace)
     tests, error, printed = captured(lambda: import_module(tests_path))

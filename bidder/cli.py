@@ -140,21 +140,41 @@ VARIANT_HELP = "Read the rules as this misreading does (bidder variants lists th
 
 
 @cli.command(short_help="The opening bid for a hand, and why.")
-@click.argument("hand", nargs=-1, required=True)
+@click.argument("hand", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print everything as one JSON object.")
 @click.option("--variant", metavar="ID", callback=read_variant, help=VARIANT_HELP)
-def bid(hand: tuple[str, ...], as_json: bool, variant) -> None:
+@click.option("--pbn", "deals_path", metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+              help="A PBN or LIN file (told apart by what it holds): show every seat's "
+                   "opening on one of its boards instead of HAND.")
+@click.option("--board", "board_number", metavar="N",
+              help="With --pbn: the board's number in the file.  [default: the only one]")
+def bid(hand: tuple[str, ...], as_json: bool, variant, deals_path: str | None,
+        board_number: str | None) -> None:
     """Show the opening bid for HAND, the rule behind it, the scorecard and the trace.
 
     HAND is 13 cards, quoted or not: rank 2-10 (or T), J, Q, K, A, then suit C, D, H, S
-    (or a suit symbol); or dot notation, spades first.
+    (or a suit symbol); or dot notation, spades first. With --pbn FILE --board N, every
+    seat's opening on that board, who opens first by the rules going round from the
+    dealer, and the auction at the table.
 
     \b
     Examples:
       bidder bid 5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C
       bidder bid "AKQ2.J54.T9.8765" --json
       bidder bid AKQ2.K32.K32.432 --variant r3-unbalanced-only
+      bidder bid --pbn club-night.pbn --board 3
     """
+    if deals_path is not None and not hand:
+        from .cli_boards import show_board
+
+        click.echo(show_board(deals_path, board_number, as_json))
+        return
+    if deals_path is not None or board_number is not None:
+        raise click.UsageError("give either HAND, or --pbn FILE (with --board N), not both"
+                               if hand else "--board goes with --pbn FILE")
+    if not hand:
+        raise click.UsageError("Missing argument 'HAND...'.")
     try:
         advice = explain(" ".join(hand)) if variant is None else explain(
             " ".join(hand), variant.rules, variant.counting)
@@ -259,9 +279,15 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
     Exit status: 0 all lines good, 1 some bad, 2 the file could not be read or written
     (nothing is written then), 130 interrupted, 143 terminated.
 
+    A PBN or LIN file of boards (told apart by what it holds, whatever its name) is
+    graded seat by seat instead: a row per seat of every board with the board, the
+    dealer, the seat, its opening by the rules and its call at the table while no one
+    had bid; a game that cannot be read is reported as FILE:LINE: game N: message.
+
     \b
     Example:
       bidder grade class.txt -o graded.csv --summary summary.txt
+      bidder grade club-night.pbn --format jsonl
     """
     from . import grading
 
@@ -271,6 +297,10 @@ def grade(ctx: click.Context, file: str, output: str, output_format: str,
         if is_same_file(file, target):
             raise Failure(f"{target} is the class file being graded ({file}): writing "
                           f"there would replace it; give {option} another file")
+    from .cli_boards import grade_boards, sniff_input
+
+    if sniff_input(file):
+        ctx.exit(grade_boards(file, name, output, output_format, summary_path))
     try:
         with opened_input(file) as source, output_stream(output) as sink, \
                 progress(input_size(source)) as advance:
@@ -382,14 +412,23 @@ def summary_lines(name: str, summary) -> list[str]:
                      + unanswered)
     else:
         lines.append("answers: none given")
-    lines.append(f"{'rule':<34}{'hands':>8}{'right':>8}{'wrong':>8}  wrong bids given")
+    return lines + rule_table(summary, ("right", "wrong", "wrong bids given"))
+
+
+def rule_table(summary, headings: tuple[str, str, str], show=lambda bid: bid.display
+               ) -> list[str]:
+    """Per rule that decided some hands: the hands, the answers right and wrong (under
+    *headings*) and the wrong bids given, each shown by *show*."""
+    right, wrong, given = headings
+    width = max(8, len(right) + 2)  # room for the heading over the counts
+    lines = [f"{'rule':<34}{'hands':>8}{right:>{width}}{wrong:>8}  {given}"]
     for rule in RULES:
         if summary.hands[rule.id]:
-            given = ", ".join(f"{bid.display} \u00d7{times}"
-                              for bid, times in summary.wrong_bids_for(rule.id))
+            bids = ", ".join(f"{show(bid)} \u00d7{times}"
+                             for bid, times in summary.wrong_bids_for(rule.id))
             lines.append(f"{rule.id + ' ' + rule.name:<34}{summary.hands[rule.id]:>8,}"
-                         f"{summary.right[rule.id]:>8,}{summary.wrong[rule.id]:>8,}  {given}"
-                         .rstrip())
+                         f"{summary.right[rule.id]:>{width},}{summary.wrong[rule.id]:>8,}  "
+                         f"{bids}".rstrip())
     return lines
 
 
@@ -402,27 +441,36 @@ def summary_lines(name: str, summary) -> list[str]:
 @click.option("--count", default=1, show_default=True, help="How many hands (1-100).")
 @click.option("--seed", type=int, default=None,
               help="The same seed deals the same hands.  [default: a new one, shown]")
-@click.option("--format", "output_format", type=click.Choice(["text", "pbn", "json"]),
-              default="text", show_default=True)
+@click.option("--format", "output_format", default="text", show_default=True,
+              type=click.Choice(["text", "pbn", "lin", "json", "dealer"]),
+              help="dealer: the Dealer script that deals hands for --rule (for BBO's "
+                   "teaching tables too).")
 @click.option("--key", is_flag=True, help="Add the answer key: each hand's bid and why.")
+@click.option("--seat", default="N", show_default=True,
+              type=click.Choice(["N", "E", "S", "W"], case_sensitive=False),
+              help="PBN, LIN and dealer: the seat each hand is dealt to, who deals.")
 @click.option("--variant", metavar="ID", callback=read_variant,
               help="With --changed: the misreading whose changed hands to deal.")
 @click.option("--changed", is_flag=True,
               help="Deal hands the --variant answers otherwise than the assignment.")
 def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | None,
-         output_format: str, key: bool, variant, changed: bool) -> None:
+         output_format: str, key: bool, seat: str, variant, changed: bool) -> None:
     """Deal hands to order, reproducibly, with an answer key on request.
 
-    PBN output holds one board per hand, the hand in the North seat as dealer; with
-    --key the opening bid is given as the board's auction.
+    PBN and LIN output hold one board per hand, the hand in the --seat seat (North) as
+    dealer, the other hands not dealt; with --key the board's auction is the hand's
+    opening by the rules, its reason as a note, then all pass. --format dealer prints
+    the Dealer script whose hands --rule decides (for Dealer or BBO's teaching tables).
 
     \b
     Examples:
       bidder deal --bid 1NT --count 5 --seed 7 --key
       bidder deal --rule R8 --count 20 --format pbn > preempts.pbn
+      bidder deal --rule R2 --format dealer
       bidder deal --variant r3-unbalanced-only --changed --count 3 --key
     """
     from .dealing import DealError, check_count, deal_changed, deal_set, parse_rule
+    from .deals import Seat
 
     if changed != (variant is not None):
         raise click.UsageError("--changed and --variant go together: deal the hands a "
@@ -431,6 +479,9 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
         raise click.UsageError("--changed deals by the variant alone: leave out --bid and "
                                "--rule")
 
+    if output_format == "dealer":
+        click.echo(dealer_script(bid_text, rule_text, count, Seat.from_letter(seat)))
+        return
     if seed is None:
         import secrets
 
@@ -445,15 +496,41 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
             boards = deal_set(count, seed, ... if wanted is None else wanted.text, rule)
     except (BidError, DealError) as error:
         raise click.UsageError(error.message) from None
-    render = {"text": deal_text, "pbn": deal_pbn, "json": deal_json}[output_format]
     request = (f"{len(boards)} hands {variant.id} changes" if changed
                else describe_request(len(boards), wanted, rule))
+    if output_format in ("pbn", "lin"):
+        from .cli_boards import deal_file
+
+        click.echo(deal_file(output_format, boards, seed, request, key,
+                             Seat.from_letter(seat)))
+        return
+    render = {"text": deal_text, "json": deal_json}[output_format]
     click.echo(render(boards, seed, request, key))
     if changed and key and output_format == "text":
         click.echo("\n".join(wrapped(
             f"Board {number}, read as {variant.id}: "
             f"{variant.written(explain(hand, variant.rules, variant.counting).bid)!r}", "  ")
             for number, (_, hand) in enumerate(boards, 1)))
+
+
+def dealer_script(bid_text: str | None, rule_text: str | None, count: int, seat) -> str:
+    """The Dealer script for --rule: hands it decides, dealt to *seat*.
+
+    :raises click.UsageError: without --rule, with --bid, or for a rule no hand fires.
+    """
+    from .dealing import MAX_COUNT, DealError, parse_rule
+    from .formats.dealer import script
+
+    if rule_text is None or bid_text is not None:
+        raise click.UsageError("--format dealer writes the condition for a rule: give "
+                               "--rule (e.g. --rule R2) and no --bid")
+    if not 1 <= count <= MAX_COUNT:
+        raise click.UsageError(f"--count is how many hands the script produces: 1 to "
+                               f"{MAX_COUNT}, not {count}")
+    try:
+        return script(parse_rule(rule_text), seat, count)
+    except DealError as error:
+        raise click.UsageError(error.message) from None
 
 
 def describe_request(count: int, wanted: Bid | None, rule) -> str:
@@ -478,13 +555,6 @@ def deal_text(boards, seed: int, request: str, key: bool) -> str:
         if key:
             lines.append(wrapped(f"Key: {explain(hand).explanation}", "  "))
     return "\n".join(lines)
-
-
-def deal_pbn(boards, seed: int, request: str, key: bool) -> str:
-    """Boards as PBN games (``bidder.pbn``)."""
-    from .pbn import dealt_games
-
-    return dealt_games((hand for _, hand in boards), request, seed, key)
 
 
 def deal_json(boards, seed: int, request: str, key: bool) -> str:

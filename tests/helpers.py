@@ -1,12 +1,42 @@
-"""Helpers shared by the tests: hands they use again and again, and watching processes."""
+"""Helpers shared by the tests: hands they use again and again, the board files, and
+watching processes."""
 
 import os
+import shutil
 import signal
 import threading
 import time
+from pathlib import Path
 
 STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"  # 22 HCP, 4-4-4-1: no rule fits
 NESTED_JSON = "[" * 7000 + "]" * 7000  # deeper than any JSON parser should follow
+BOARDS = Path(__file__).resolve().parent / "boards"
+CLUB_PBN = BOARDS / "club-night.pbn"  # CRLF; '#', '##', voids, 10, a bad game 3, ...
+CLUB_LIN = BOARDS / "club-match.lin"  # four boards, a bad board 3
+DEALER_PROGRAM = "dealer"  # Debian's package puts it in /usr/games
+
+
+def dealer_program() -> str | None:
+    """The path of Hans van Staveren's Dealer program, if it is installed."""
+    return shutil.which(DEALER_PROGRAM) or shutil.which(DEALER_PROGRAM, path="/usr/games")
+
+
+def only_board(reading):
+    """The one board a Reading holds, failing on any problem."""
+    assert reading.problems == ()
+    (board,) = reading.boards
+    return board
+
+
+def only_problem(reading):
+    """The one problem a Reading reports."""
+    (problem,) = reading.problems
+    return problem
+
+
+def pbn_game(*tags: str, auction: str = "") -> str:
+    """A PBN game from tag lines such as 'Dealer "N"', and auction lines after them."""
+    return "\n".join([f"[{tag}]" for tag in tags] + ([auction] if auction else [])) + "\n"
 
 
 def children() -> list[int]:

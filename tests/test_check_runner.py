@@ -248,13 +248,14 @@ def run_tests_on(tmp_path, tests: str = TESTS) -> list[dict]:
     (tmp_path / "solution.py").write_text(MODULE)
     (tmp_path / "test_solution.py").write_text(tests)
     channel = io.StringIO()
-    saved = list(sys.path)
+    saved, tracer = list(sys.path), sys.gettrace()  # coverage's, when measured
     sys.path.insert(0, str(tmp_path))
     try:
         check_runner.run_tests({"module": str(tmp_path / "solution.py"),
                                 "tests": str(tmp_path / "test_solution.py"),
                                 "functions": ["highCardPoints", "openingBid"]}, channel)
     finally:
+        sys.settrace(tracer)
         sys.path[:] = saved
         for name in ("solution", "test_solution"):
             sys.modules.pop(name, None)

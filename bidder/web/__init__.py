@@ -45,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
 
-    from . import advisor, api, errors, render, security, teach, variants
+    from . import advisor, api, boards, errors, render, security, teach, variants
     security.init_app(app)
     errors.init_app(app)
     render.init_app(app)
@@ -53,6 +53,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.blueprint)
     app.register_blueprint(teach.blueprint)
     app.register_blueprint(variants.blueprint)
+    boards.init_app(app)
     return app
 
 

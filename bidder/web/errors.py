@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from ..cards import MAX_INPUT_LENGTH, echo
 
 API_PREFIX = "/api"
+BOARDS_PATH = "/boards"
 IMPLIED_METHODS = ("HEAD", "OPTIONS")
 
 
@@ -51,9 +52,10 @@ def describe(error: HTTPException) -> Problem:
                        f"use {allowed}.")
     if status == 413:
         limit = request.max_content_length
+        what = ("send a file of fewer boards" if request.path == BOARDS_PATH else
+                f"a hand is at most {MAX_INPUT_LENGTH} characters: send just the 13 cards")
         return Problem(status, "too_large", "Request too large",
-                       f"The request is larger than {limit:,} bytes; a hand is at most "
-                       f"{MAX_INPUT_LENGTH} characters: send just the 13 cards.")
+                       f"The request is larger than {limit:,} bytes; {what}.")
     if status >= 500:
         return Problem(status, "server_error", "Something went wrong",
                        "The server could not finish this request. It is not something "

@@ -11,6 +11,7 @@ from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
 from ..bids import Bid
 from ..cards import DECK, SUITS_HIGH_FIRST, Rank
 from ..facts import LENGTH_POINTS_AFTER
+from ..formats.handviewer import board_url, hand_url
 from ..rules import RULE_BY_ID
 
 KEPT_AS_IS = frozenset("\t\n\r\ufe0f")  # ordinary white space; the emoji suit selector
@@ -41,6 +42,8 @@ TEMPLATE_GLOBALS = {
     "STATUS_LABELS": STATUS_LABELS,
     "Status": Status,
     "LENGTH_POINTS_AFTER": LENGTH_POINTS_AFTER,
+    "board_url": board_url,
+    "hand_url": hand_url,
 }
 
 
