@@ -4,6 +4,8 @@ Arguments come in from `bidder.cli`; every answer comes from the core."""
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from .cli import (Failure, can_show_symbols, hand_picture, opened_input, os_reason,
@@ -26,7 +28,10 @@ def head_of(stream, size: int = SNIFF_BYTES) -> bytes:
 
 def sniff_input(path: str) -> str | None:
     """'pbn' or 'lin' when the file (or standard input, '-') holds boards, by what it
-    holds; None for a class file of hands."""
+    holds; None for a class file of hands. A named pipe or a device is read once only,
+    as a class file, since looking at its start would use it up."""
+    if path != "-" and not os.path.isfile(path):
+        return None
     try:
         with opened_input(path) as stream:
             return sniff(head_of(stream).decode("utf-8", "replace"))

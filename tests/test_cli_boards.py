@@ -5,6 +5,7 @@ Dealer scripts; and the rows and summary behind the grading."""
 import csv
 import io
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from bidder import NO_BID, RULE_BY_ID, Bid
 from bidder.board_grading import COLUMNS, SeatRow, render, rows
 from bidder.cli import cli
-from bidder.cli_boards import head_of, summary_lines
+from bidder.cli_boards import head_of, sniff_input, summary_lines
 from bidder.dealing import deal_set
 from bidder.deals import Call
 from bidder.formats import read_boards
@@ -146,6 +147,12 @@ def test_a_class_file_is_still_graded_as_hands(tmp_path):
     result = run("grade", class_file)
     assert result.exit_code == 0
     assert result.stdout.startswith("line,id,hand,bid")
+
+
+def test_a_named_pipe_is_read_once_as_a_class_file(tmp_path):
+    fifo = tmp_path / "class.fifo"
+    os.mkfifo(fifo)
+    assert sniff_input(str(fifo)) is None  # never opened: a writer would be needed
 
 
 def test_the_head_of_a_stream_is_left_for_the_next_reader():
