@@ -50,11 +50,14 @@ class DealChoice:
         return ... if self.bid is ... else self.bid.text
 
     @property
-    def asked_for(self) -> str:
-        """The bid and rule asked for, in words: '2♥ by R6', 'No bid', 'R8', or ''."""
-        parts = ([] if self.bid is ... else [self.bid.display]) + (
-            [self.rule.id] if self.rule else [])
-        return " by ".join(parts)
+    def asked_bid(self):
+        """The Bid asked for, or None for any bid."""
+        return None if self.bid is ... else self.bid
+
+    @property
+    def asks(self) -> bool:
+        """Whether a bid or a rule was asked for."""
+        return self.asked_bid is not None or self.rule is not None
 
     @property
     def is_set(self) -> bool:

@@ -7,6 +7,7 @@ import pytest
 
 from bidder import openingBid
 
+from helpers import bid_text
 from needs import missing
 
 pytestmark = pytest.mark.e2e
@@ -37,7 +38,7 @@ def test_the_browser_is_debian_chromium(browser):
 def test_typing_a_hand_shows_the_bid_and_the_rule(page, server, browser_errors):
     response = submit(page, server, SHADOWED)
     assert response.status == 200
-    assert page.locator("#bid").inner_text() == "1C"
+    assert page.locator("#bid").text_content() == bid_text("1C")
     assert page.locator("#rule").inner_text() == "by R3, 1 of a minor"
     assert "R4 also applies and would bid 1D" in page.locator("#result").inner_text()
     assert parse_qs(urlsplit(page.url).query) == {"hand": [SHADOWED]}
@@ -80,7 +81,7 @@ def test_without_javascript_everything_works_the_same(new_page, server, browser_
         plain.get_by_label("Your hand").press("Enter")
     submit(enhanced, server, HAND)
     assert enhanced.locator("html").get_attribute("class") == "js"
-    assert plain.locator("#bid").inner_text() == openingBid(HAND) == "1C"
+    assert plain.locator("#bid").text_content() == bid_text(openingBid(HAND)) == "1♣ club"
     assert plain.locator("#result").inner_text() == enhanced.locator("#result").inner_text()
     response = plain.goto(link(server, TYPO))
     assert response.status == 400
@@ -103,7 +104,7 @@ def test_clicking_cards_builds_the_same_hand(page, server, browser_errors):
     page.locator('button[data-card="AS"]').click()
     with page.expect_navigation():
         page.get_by_role("button", name="Show the bid").click()
-    assert page.locator("#bid").inner_text() == "1C"
+    assert page.locator("#bid").text_content() == bid_text("1C")
     assert sorted(page.get_by_label("Your hand").input_value().split()) == sorted(
         SHADOWED.split())
     assert browser_errors == []

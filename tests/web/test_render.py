@@ -1,14 +1,20 @@
 """Typed text shown safely, and the core's tables handed to every template."""
 
 import json
+import re
+from html import unescape
 
 import pytest
 from flask import render_template
+from hypothesis import given
 
-from bidder import RULE_BY_ID
+from bidder import RULE_BY_ID, parse_hand
 from bidder.advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from bidder.cards import DECK, SUITS_HIGH_FIRST
+from bidder.web import create_app
 from bidder.web.render import PICKER_CARDS, STATUS_LABELS, TEMPLATE_GLOBALS, visible
+
+from test_properties import hands
 
 
 @pytest.mark.parametrize("text, shown", [
@@ -74,3 +80,33 @@ def test_a_page_with_a_lone_surrogate_still_encodes(app, text):
         html = render_template("index.html", text=text, examples=())
     html.encode("utf-8")
     assert "U+D" in html or "U+0000" in html
+
+
+@pytest.fixture(scope="module")
+def macros(tmp_path_factory):
+    """The macros of _macros.html, from an app of their own (Hypothesis reruns a test many
+    times; a fixture made for each test would be shared between those runs)."""
+    ledger = tmp_path_factory.mktemp("ledger") / "spent.sqlite3"
+    app = create_app({"TESTING": True, "PRACTICE_LEDGER": str(ledger)})
+    with app.app_context():
+        yield app.jinja_env.get_template("_macros.html").module
+
+
+def copied(html: str) -> str:
+    """What copying rendered markup gives: its text, the tags gone."""
+    return unescape(re.sub(r"<[^>]+>", "", html))
+
+
+@given(hands)
+def test_a_hand_line_copied_from_a_page_reads_back_as_the_same_hand(macros, hand):
+    text = copied(str(macros.hand_line(hand)))
+    assert text.startswith("♠ ")
+    assert parse_hand(text) == hand
+
+
+def test_a_hand_line_names_each_suit_and_a_void_for_screen_readers(macros):
+    html = str(macros.hand_line(parse_hand("♠ A K Q J 10 9 8 ♥ - ♦ A K Q ♣ A K Q")))
+    for suit in SUITS_HIGH_FIRST:
+        assert f'role="img" aria-label="{suit.word}">{suit.symbol}</span>' in html
+    assert '<span role="img" aria-label="void">–</span>' in html
+    assert copied(html) == "♠ A K Q J 10 9 8 ♥ – ♦ A K Q ♣ A K Q"

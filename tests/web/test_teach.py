@@ -18,6 +18,8 @@ from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_se
                                      read_choice, read_flag, read_rule, shown,
                                      whole_number)
 
+from markup import page_text
+
 REACHABLE_RULES = [rule.id for rule in RULES if is_reachable(rule)]
 ADVISOR_LINK = re.compile(r'href="/\?hand=([^"]+)"')
 
@@ -286,7 +288,7 @@ def test_the_set_links_to_its_parts_the_next_set_and_back(client):
     assert 'href="/deal?bid=1NT&seed=8&count=4&print=1&part=key">Answer key only' in page
     assert 'href="/deal?bid=1NT&seed=12&count=4&print=1">Another set' in page
     assert 'href="/deal?bid=1NT&seed=8">Back to dealing' in page
-    assert "Set 8, dealt to order: 1NT." in text_of_html(page)
+    assert "Set 8, dealt to order: 1NT." in page_text(page)
 
 
 def test_a_set_at_the_last_seeds_starts_again_from_zero(client):

@@ -70,7 +70,7 @@ def test_practice_shows_a_hand_and_the_buttons_for_every_bid(client):
     buttons = re.findall(r'<button type="submit" name="bid" value="([^"]+)"', page)
     assert buttons == [str(bid) for bid in reachable_bids()]
     assert buttons[-1] == "None"
-    assert ">No bid</button>" in page
+    assert '"bid-mark">No bid</span></button>' in page
     assert "Hand 1" in text_of(response)
     assert "Bids right: 0 of 0" in text_of(response)
 
