@@ -346,6 +346,7 @@ def _duplicates_problem(cards: tuple[Card, ...]) -> str | None:
 # so the marks need no spaces around them.
 
 SUIT_BY_WORD = {suit.word: suit for suit in Suit}
+RANK_BY_TEXT = _RANK_BY_TEXT  # every way a rank is written ('10' or 'T' for ten); read only
 VOID_MARKS = "-\u2013\u2014"  # hyphen, en dash (as the pages show a void), em dash
 SUIT_BY_SUIT_EXAMPLE = "♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4"
 _MARK = "[♠♥♦♣]\ufe0f?|[SHDC]"

@@ -78,7 +78,7 @@ def test_without_javascript_everything_works_the_same(new_page, server, browser_
     assert plain.locator("#picker").is_hidden() and plain.locator("#card-count").is_hidden()
     plain.get_by_label("Your hand").fill(HAND)
     with plain.expect_navigation():
-        plain.get_by_label("Your hand").press("Enter")
+        plain.get_by_role("button", name="Show the bid").click()
     submit(enhanced, server, HAND)
     assert enhanced.locator("html").get_attribute("class") == "js"
     assert plain.locator("#bid").text_content() == bid_text(openingBid(HAND)) == "1♣ club"

@@ -81,9 +81,16 @@ def tags(html: str, name: str) -> list[dict[str, str | None]]:
 
 
 def field(html: str, name: str = "hand") -> dict[str, str | None]:
-    """The attributes of the input named *name*."""
-    return next(attributes for attributes in tags(html, "input")
-                if attributes.get("name") == name)
+    """The attributes of the input or text area named *name*; a text area's text as its
+    value (the browser drops one newline right after the opening tag)."""
+    elements = parse(html)
+    for tag, attributes in elements.tags:
+        if tag in ("input", "textarea") and attributes.get("name") == name:
+            if tag == "textarea":
+                text = "".join(elements.texts[attributes["id"]])
+                attributes = {**attributes, "value": text[1:] if text[:1] == "\n" else text}
+            return attributes
+    raise LookupError(f"no field named {name!r}")
 
 
 def page_text(html: str) -> str:

@@ -46,7 +46,7 @@ def test_the_blank_page_is_a_labelled_form(client):
     assert hand["id"] == "hand" and hand["value"] == ""
     assert "aria-invalid" not in hand and hand["aria-describedby"] == "hand-hint"
     form = tags(html, "form")[0]
-    assert (form["method"], form["action"]) == ("get", "/")
+    assert (form["method"], form["action"]) == ("get", "/#result")  # opens at the bid
     assert 'id="result"' not in html
     assert "<title>Opening bid advisor · bidder</title>" in html
 
@@ -254,7 +254,8 @@ def test_the_parts_that_never_change_are_rendered_once(client):
     assert str(fragment("_examples.html")) in first
     picker = tags(first, "details")[0]
     assert picker["id"] == "picker" and "hidden" in picker and "open" in picker
-    assert json.loads(picker["data-cards"])["suits"][0] == ["S", "♠", "spades"]
+    form = tags(first, "form")[0]
+    assert json.loads(form["data-notation"])["suits"][0] == ["S", "♠", "spades"]
 
 
 def test_the_picker_is_folded_away_under_a_result(client):

@@ -12,7 +12,7 @@ from bidder import RULE_BY_ID, parse_hand
 from bidder.advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from bidder.cards import DECK, SUITS_HIGH_FIRST
 from bidder.web import create_app
-from bidder.web.render import PICKER_CARDS, STATUS_LABELS, TEMPLATE_GLOBALS, visible
+from bidder.web.render import HAND_NOTATION, STATUS_LABELS, TEMPLATE_GLOBALS, visible
 
 from test_properties import hands
 
@@ -52,14 +52,17 @@ def test_templates_get_the_core_tables(app):
     assert set(STATUS_LABELS) == {FIRED, FAILED, SHADOWED, NOT_REACHED}
 
 
-def test_the_picker_gets_every_suit_and_rank_from_the_core():
-    cards = json.loads(PICKER_CARDS)
+def test_the_script_gets_the_notation_from_the_core():
+    cards = json.loads(HAND_NOTATION)
     assert cards["suits"] == [[suit.letter, suit.symbol, suit.word]
                               for suit in SUITS_HIGH_FIRST]
     assert [label for label, _ in cards["ranks"]] == [
         "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
     spoken = {f"{rank} of {suit}" for _, rank in cards["ranks"] for _, _, suit in cards["suits"]}
     assert spoken == {card.spoken for card in DECK}
+    assert cards["rank_texts"] == {**{label: label for label, _ in cards["ranks"]}, "T": "10"}
+    assert (cards["voids"], cards["separators"], cards["size"]) == ("-–—", " \t\r\n,", 13)
+    assert cards["selector"] == "\ufe0f"
 
 
 def test_card_chips_and_suit_labels_are_rendered_once_per_card_and_suit(app):
