@@ -107,8 +107,8 @@
       return { cards: cards, unread: unread };
     }
 
-    /* The cards in *text* (as '10H', 'AS'), duplicates kept, and the pieces that are
-       not cards (yet): a partial word as someone types is one. */
+    /* The cards in *text*, each a rank label and a suit letter, duplicates kept; and
+       the pieces that are not cards (yet): a partial word as someone types is one. */
     this.read = function (text) {
       text = text.replace(selector, "");
       if (suitBySuitStart.test(text)) {
