@@ -188,6 +188,8 @@ def read_cards(text: str) -> tuple[Card, ...]:
     if canonical:
         return canonical
     _check_length(text)
+    if _SUIT_BY_SUIT_START.match(text):
+        return _read_suit_by_suit(text)
     _check_characters(text)
     text = text.replace(EMOJI_SELECTOR, "").strip(SEPARATORS)
     if not text:
@@ -335,3 +337,101 @@ def _duplicates_problem(cards: tuple[Card, ...]) -> str | None:
         cards_appear = "card appears" if more == 1 else "cards appear"
         named += f" and {more} more {cards_appear} more than once"
     return named + " (a hand holds each card once)"
+
+
+# Suit by suit ---------------------------------------------------------------------------
+# The form the app displays and newspapers print: each suit's mark, then its ranks, in any
+# suit order: '♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4', 'S: KJ10 H: AQJ8 D: Q65 C: K94',
+# 'spades AKQ2 hearts J54 ...', with a dash for a void. A suit letter can never be a rank,
+# so the marks need no spaces around them.
+
+SUIT_BY_WORD = {suit.word: suit for suit in Suit}
+RANK_BY_TEXT = _RANK_BY_TEXT  # every way a rank is written ('10' or 'T' for ten); read only
+VOID_MARKS = "-\u2013\u2014"  # hyphen, en dash (as the pages show a void), em dash
+SUIT_BY_SUIT_EXAMPLE = "♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4"
+_MARK = "[♠♥♦♣]\ufe0f?|[SHDC]"
+_SUIT_WORD = "spades|hearts|diamonds|clubs"
+_SUIT_BY_SUIT_START = re.compile(
+    f"[{SEPARATORS}]*(?:[♠♥♦♣]|(?:{_SUIT_WORD}|[SHDC])(?=[{SEPARATORS}:]|$))", re.I)
+_SUIT_BY_SUIT_TOKEN = re.compile(
+    f"(?P<mark>(?:{_SUIT_WORD})(?![A-Z])|{_MARK})|(?P<rank>{_RANK})|(?P<void>[{VOID_MARKS}])"
+    f"|(?P<colon>:)|(?P<blank>[{SEPARATORS}]+)|(?P<other>.)", re.I | re.S)
+_SUIT_BY_SUIT_HELP = f"write each suit's mark (♠ or S) then its ranks, e.g. {SUIT_BY_SUIT_EXAMPLE!r}"
+
+
+@dataclass
+class _Holding:
+    """One suit as read so far: where its mark stands (1-based), its ranks, its voids."""
+
+    position: int
+    ranks: list[Rank]
+    voids: int = 0
+
+
+def _read_suit_by_suit(text: str) -> tuple[Card, ...]:
+    """Read a hand written suit by suit (the text starts with a suit's mark)."""
+    holdings: dict[Suit, _Holding] = {}
+    suit, last = None, None
+    for token in _SUIT_BY_SUIT_TOKEN.finditer(text):
+        kind, position = token.lastgroup, token.start() + 1
+        if kind == "mark":
+            suit = _suit_of_mark(token.group())
+            _check_once(suit, holdings, position)
+            holdings[suit] = _Holding(position, [])
+        elif kind == "rank":
+            holdings[suit].ranks.append(_RANK_BY_TEXT[token.group().upper()])
+        elif kind == "void":
+            holdings[suit].voids += 1
+        elif kind == "colon" and last != "mark":
+            raise InvalidHandError(
+                f"the ':' at position {position} does not follow a suit: write a colon "
+                f"only after a suit's mark, as in 'S: K J 10'", "bad_notation")
+        elif kind == "other":
+            raise _suit_by_suit_stranger(text, token.start())
+        last = kind if kind != "blank" else last
+    return tuple(Card(suit, rank) for suit in SUITS_HIGH_FIRST
+                 for rank in _holding_ranks(suit, holdings.get(suit)))
+
+
+def _suit_of_mark(mark: str) -> Suit:
+    """The suit a mark names: a symbol, a letter or a word, in any case."""
+    mark = mark.replace(EMOJI_SELECTOR, "")
+    return SUIT_BY_WORD.get(mark.lower(), _SUIT_BY_CHARACTER.get(mark.upper()))
+
+
+def _check_once(suit: Suit, holdings: dict, position: int) -> None:
+    if suit in holdings:
+        raise InvalidHandError(
+            f"the {suit.word} are given twice (at positions {holdings[suit].position} and "
+            f"{position}): give each suit once", "bad_notation")
+
+
+def _holding_ranks(suit: Suit, holding: _Holding | None) -> list[Rank]:
+    """The ranks of one suit, once the whole text is read; a void gives none."""
+    if holding is None:
+        raise InvalidHandError(
+            f"the {suit.word} are missing: give all four suits, each mark followed by its "
+            f"ranks, and '-' for a void", "bad_notation")
+    where = f"the {suit.word} at position {holding.position}"
+    if holding.voids and (holding.ranks or holding.voids > 1):
+        raise InvalidHandError(f"{where} have a '-' for a void and more: write either "
+                               f"the ranks or one '-'", "bad_notation")
+    if not holding.ranks and not holding.voids:
+        raise InvalidHandError(f"{where} have no cards: write their ranks after the "
+                               f"mark, or '-' for a void", "bad_notation")
+    return holding.ranks
+
+
+def _suit_by_suit_stranger(text: str, index: int) -> InvalidHandError:
+    """The error for a character that is neither a mark, a rank, a void nor a separator."""
+    character, position = text[index], index + 1
+    if character == "1":
+        return InvalidHandError(f"'1' at position {position} is not a rank: write 10 or "
+                                f"T for ten", "bad_card")
+    if character.isascii() and character.isalnum():
+        return InvalidHandError(
+            f"{echo(character)} at position {position} is not a rank or a suit: ranks are "
+            f"A K Q J 10 (or T) and 9 down to 2; suits ♠ ♥ ♦ ♣ or S H D C", "bad_card")
+    return InvalidHandError(
+        f"character {describe_character(character)} at position {position} is not allowed: "
+        f"{_SUIT_BY_SUIT_HELP}", "bad_character")

@@ -154,14 +154,16 @@ def bid(hand: tuple[str, ...], as_json: bool, variant, deals_path: str | None,
     """Show the opening bid for HAND, the rule behind it, the scorecard and the trace.
 
     HAND is 13 cards, quoted or not: rank 2-10 (or T), J, Q, K, A, then suit C, D, H, S
-    (or a suit symbol); or dot notation, spades first. With --pbn FILE --board N, every
-    seat's opening on that board, who opens first by the rules going round from the
-    dealer, and the auction at the table.
+    (or a suit symbol); or dot notation, spades first; or suit by suit, each suit's mark
+    then its ranks, '-' for a void. With --pbn FILE --board N, every seat's opening on
+    that board, who opens first by the rules going round from the dealer, and the
+    auction at the table.
 
     \b
     Examples:
       bidder bid 5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C
       bidder bid "AKQ2.J54.T9.8765" --json
+      bidder bid S AKQ2 H J54 D T9 C 8765
       bidder bid AKQ2.K32.K32.432 --variant r3-unbalanced-only
       bidder bid --pbn club-night.pbn --board 3
     """

@@ -1,63 +1,124 @@
 /* bidder: small enhancements. Every page works without this file; the server still
-   reads the hand and gives the answer, so the result is the same either way. */
+   reads the hand and gives the answer, so the result is the same either way.
+   The ranks, suits and marks come from the page (data-notation, the parser's own
+   tables); only the shape of each notation is written here. */
 (function () {
   "use strict";
 
   document.documentElement.classList.replace("no-js", "js");
 
-  var HAND_SIZE = 13;
-  var SUIT_LETTERS = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-
-  var field = document.getElementById("hand");
-  var count = document.getElementById("card-count");
-  var picker = document.getElementById("picker");
-  if (!field || !count || !picker) {
-    return;
+  /* Large type for a projector: the switch works by CSS alone; this keeps it on from
+     page to page. */
+  function keepLargeType() {
+    var box = document.getElementById("large-type");
+    if (!box) {
+      return;
+    }
+    try {
+      box.checked = window.localStorage.getItem("large-type") === "1";
+      box.addEventListener("change", function () {
+        window.localStorage.setItem("large-type", box.checked ? "1" : "0");
+      });
+    } catch (error) {
+      /* storage refused (a private window): the switch still works on this page */
+    }
   }
 
-  /* The typed cards, each written the assignment's way (e.g. "10H"), for the picker. */
-  function tokens() {
-    return field.value.split(/[\s,]+/).filter(Boolean).map(function (token) {
-      return token.replace(/\uFE0F/g, "").toUpperCase()
-        .replace(/^T/, "10")
-        .replace(/[♠♥♦♣]$/, function (symbol) { return SUIT_LETTERS[symbol]; });
+  /* A Print button on the printable sets (the page says how to print without it). */
+  function showPrintButtons() {
+    document.querySelectorAll("button[data-print]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () { window.print(); });
     });
   }
 
-  /* How many cards are typed: tokens, or ranks in dot notation such as AKQ2.J54.T9.8765. */
-  function cardCount() {
-    var text = field.value.trim();
-    if (text.indexOf(".") !== -1 && !/\s/.test(text)) {
-      return text.replace(/10/g, "T").replace(/\./g, "").length;
-    }
-    return tokens().length;
+  function escaped(text) {
+    return text.replace(/[.*+?^${}()|[\]\\\-]/g, "\\$&");
   }
 
-  function showCount() {
-    var typed = cardCount();
-    var missing = HAND_SIZE - typed;
-    var text = typed + " of " + HAND_SIZE + " cards";
-    if (missing > 0) {
-      text += " (" + missing + " to go)";
-    } else if (missing < 0) {
-      text += " (" + -missing + " too many)";
-    }
-    count.textContent = text;
-    count.classList.toggle("complete", missing === 0);
-    var held = tokens();
-    picker.querySelectorAll("button[data-card]").forEach(function (button) {
-      button.setAttribute("aria-pressed", String(held.indexOf(button.dataset.card) !== -1));
+  /* A reader of hands from the tables the page hands over. */
+  function Reader(notation) {
+    var suitByMark = {};
+    notation.suits.forEach(function (suit) {
+      [suit[0], suit[1], suit[2]].forEach(function (mark) {
+        suitByMark[mark.toUpperCase()] = suit[0];
+      });
     });
-  }
+    var rankTexts = Object.keys(notation.rank_texts).sort(function (a, b) {
+      return b.length - a.length;
+    });
+    var ranks = "(" + rankTexts.map(escaped).join("|") + ")";
+    var symbols = "[" + notation.suits.map(function (suit) { return suit[1]; }).join("") + "]";
+    var letters = "[" + notation.suits.map(function (suit) { return suit[0]; }).join("") + "]";
+    var words = notation.suits.map(function (suit) { return suit[2]; }).join("|");
+    var blank = "[" + escaped(notation.separators) + "]";
+    var token = new RegExp("^" + ranks + "(" + letters + "|" + symbols + ")$", "i");
+    var suitBySuitStart = new RegExp("^" + blank + "*(?:" + symbols + "|(?:" + words + "|" +
+                                     letters + ")(?=" + blank + "|:|$))", "i");
+    var piece = new RegExp("(" + words + ")(?![a-z])|(" + symbols + "|" + letters + ")|" +
+                           ranks + "|([" + escaped(notation.voids) + ":])|(" + blank +
+                           "+)|(.)", "gi");
+    var selector = new RegExp(notation.selector, "g");
 
-  function toggle(card) {
-    var held = tokens();
-    var kept = held.filter(function (token) { return token !== card; });
-    if (kept.length === held.length) {
-      kept.push(card);
+    function card(rank, suit) {
+      return notation.rank_texts[rank.toUpperCase()] + suitByMark[suit.toUpperCase()];
     }
-    field.value = kept.join(" ");
-    showCount();
+
+    function suitBySuit(text) {
+      var cards = [], unread = [], suit = null, match;
+      piece.lastIndex = 0;
+      while ((match = piece.exec(text)) !== null) {
+        if (match[1] || match[2]) {
+          suit = match[1] || match[2];
+        } else if (match[3]) {
+          cards.push(card(match[3], suit));
+        } else if (match[6]) {
+          unread.push(match[6]);
+        }
+      }
+      return { cards: cards, unread: unread };
+    }
+
+    function dotted(text) {
+      var holdings = text.split(".");
+      var cards = [], unread = holdings.slice(notation.suits.length);
+      holdings.slice(0, notation.suits.length).forEach(function (holding, index) {
+        (holding.match(new RegExp(ranks + "|.", "gi")) || []).forEach(function (rank) {
+          if (notation.rank_texts[rank.toUpperCase()]) {
+            cards.push(card(rank, notation.suits[index][0]));
+          } else {
+            unread.push(rank);
+          }
+        });
+      });
+      return { cards: cards, unread: unread };
+    }
+
+    function tokens(text) {
+      var cards = [], unread = [];
+      text.split(new RegExp(blank + "+")).filter(Boolean).forEach(function (word) {
+        var match = token.exec(word);
+        if (match) {
+          cards.push(card(match[1], match[2]));
+        } else {
+          unread.push(word);
+        }
+      });
+      return { cards: cards, unread: unread };
+    }
+
+    /* The cards in *text*, each a rank label and a suit letter, duplicates kept; and
+       the pieces that are not cards (yet): a partial word as someone types is one. */
+    this.read = function (text) {
+      text = text.replace(selector, "");
+      if (suitBySuitStart.test(text)) {
+        return suitBySuit(text);
+      }
+      if (text.indexOf(".") !== -1 && !new RegExp(blank).test(text.trim())) {
+        return dotted(text.trim());
+      }
+      return tokens(text);
+    };
   }
 
   function element(tag, attributes, children) {
@@ -75,38 +136,158 @@
     return word.charAt(0).toUpperCase() + word.slice(1);
   }
 
-  /* Draw the deck to click, by suit, from the names the server gives (data-cards). */
-  function drawPicker() {
-    var cards = JSON.parse(picker.dataset.cards);
-    cards.suits.forEach(function (suit) {
-      var letter = suit[0], symbol = suit[1], word = suit[2];
-      var group = element("div", {
-        "class": "picker-suit", role: "group", "aria-label": capitalised(word)
+  /* The hand field: a live count of the different cards, duplicates named, and a deck
+     to click that is one stop for the Tab key. */
+  function enhanceHandForm() {
+    var form = document.getElementById("hand-form");
+    var field = document.getElementById("hand");
+    var count = document.getElementById("card-count");
+    var picker = document.getElementById("picker");
+    if (!form || !field || !count || !picker) {
+      return;
+    }
+    var notation = JSON.parse(form.dataset.notation);
+    var reader = new Reader(notation);
+    var spoken = {};
+    notation.suits.forEach(function (suit) {
+      notation.ranks.forEach(function (rank) {
+        spoken[rank[0] + suit[0]] = rank[1] + " of " + suit[2];
       });
-      cards.ranks.forEach(function (rank) {
-        group.append(element("button", {
-          "class": "pick suit-" + letter.toLowerCase(), type: "button",
-          "data-card": rank[0] + letter, "aria-pressed": "false"
-        }, [
-          element("span", { "aria-hidden": "true" },
-                  [rank[0], element("span", { "class": "pip" }, [symbol])]),
-          element("span", { "class": "visually-hidden" }, [rank[1] + " of " + word])
-        ]));
-      });
-      picker.append(group);
     });
+
+    function countText(read) {
+      var seen = {}, twice = [];
+      read.cards.forEach(function (card) {
+        if (seen[card] && twice.indexOf(card) === -1) {
+          twice.push(card);
+        }
+        seen[card] = true;
+      });
+      var distinct = Object.keys(seen).length;
+      var missing = notation.size - distinct;
+      var text = distinct + " of " + notation.size + " cards";
+      if (missing > 0) {
+        text += " (" + missing + " to go)";
+      } else if (missing < 0) {
+        text += " (" + -missing + " too many)";
+      }
+      if (twice.length) {
+        text += "; typed twice: " + twice.map(function (card) { return spoken[card]; })
+          .join(", ");
+      }
+      return { text: text, held: seen,
+               complete: missing === 0 && !twice.length && !read.unread.length };
+    }
+
+    function showCount() {
+      var shown = countText(reader.read(field.value));
+      count.textContent = shown.text;
+      count.classList.toggle("complete", shown.complete);
+      count.classList.toggle("doubled", shown.text.indexOf("twice") !== -1);
+      picker.querySelectorAll("button[data-card]").forEach(function (button) {
+        button.setAttribute("aria-pressed", String(Boolean(shown.held[button.dataset.card])));
+      });
+    }
+
+    /* Add or remove a card; the field is rewritten as cards the assignment's way, with
+       anything it could not read kept at the end. */
+    function toggle(card) {
+      var read = reader.read(field.value);
+      var cards = read.cards.filter(function (held, index) {
+        return read.cards.indexOf(held) === index;
+      });
+      var kept = cards.filter(function (held) { return held !== card; });
+      if (kept.length === cards.length) {
+        kept.push(card);
+      }
+      field.value = kept.concat(read.unread).join(" ");
+      showCount();
+    }
+
+    function drawPicker() {
+      var deck = element("div", {
+        "class": "picker-deck", role: "group", "aria-label": "Deck",
+        "aria-describedby": "picker-hint"
+      });
+      notation.suits.forEach(function (suit) {
+        var letter = suit[0], symbol = suit[1], word = suit[2];
+        var group = element("div", {
+          "class": "picker-suit", role: "group", "aria-label": capitalised(word)
+        });
+        notation.ranks.forEach(function (rank) {
+          group.append(element("button", {
+            "class": "pick suit-" + letter.toLowerCase(), type: "button", tabindex: "-1",
+            "data-card": rank[0] + letter, "aria-pressed": "false"
+          }, [
+            element("span", { "aria-hidden": "true" },
+                    [rank[0], element("span", { "class": "pip" }, [symbol])]),
+            element("span", { "class": "visually-hidden" }, [rank[1] + " of " + word])
+          ]));
+        });
+        deck.append(group);
+      });
+      picker.append(deck);
+      deck.querySelector("button").setAttribute("tabindex", "0");
+      return deck;
+    }
+
+    /* Arrow keys move along a suit and between suits, Home and End to a suit's ends. */
+    function rove(deck) {
+      var rows = Array.prototype.map.call(deck.querySelectorAll(".picker-suit"),
+                                          function (row) {
+        return Array.prototype.slice.call(row.querySelectorAll("button"));
+      });
+      deck.addEventListener("keydown", function (event) {
+        var row = rows.findIndex(function (buttons) {
+          return buttons.indexOf(event.target) !== -1;
+        });
+        if (row === -1) {
+          return;
+        }
+        var column = rows[row].indexOf(event.target);
+        var last = rows[row].length - 1;
+        var moves = {
+          ArrowRight: [row, Math.min(column + 1, last)],
+          ArrowLeft: [row, Math.max(column - 1, 0)],
+          ArrowDown: [Math.min(row + 1, rows.length - 1), column],
+          ArrowUp: [Math.max(row - 1, 0), column],
+          Home: [row, 0],
+          End: [row, last]
+        };
+        var to = moves[event.key];
+        if (!to) {
+          return;
+        }
+        event.preventDefault();
+        var next = rows[to[0]][to[1]];
+        event.target.setAttribute("tabindex", "-1");
+        next.setAttribute("tabindex", "0");
+        next.focus();
+      });
+    }
+
+    /* Enter sends the hand, as in a one-line field; Shift+Enter starts a new line. */
+    field.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+    picker.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-card]");
+      if (button) {
+        toggle(button.dataset.card);
+      }
+    });
+    field.addEventListener("input", showCount);
+
+    rove(drawPicker());
+    count.hidden = false;
+    picker.hidden = false;
+    showCount();
   }
 
-  picker.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-card]");
-    if (button) {
-      toggle(button.dataset.card);
-    }
-  });
-  field.addEventListener("input", showCount);
-
-  drawPicker();
-  count.hidden = false;
-  picker.hidden = false;
-  showCount();
+  keepLargeType();
+  showPrintButtons();
+  enhanceHandForm();
 }());

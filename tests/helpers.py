@@ -67,3 +67,12 @@ def kill_workers_when_they_start() -> threading.Thread:
     thread = threading.Thread(target=kill)
     thread.start()
     return thread
+
+
+def bid_text(value: str | None) -> str:
+    """A bid from the core ('1S', None) as the text of the page's bid mark reads: its
+    symbol and what a screen reader hears after it ('1♠ spade'), or '2NT', 'No bid'."""
+    from bidder import Bid
+
+    bid = Bid.from_value(value)
+    return bid.display if bid.suit is None else f"{bid.display} {bid.suit_word}"

@@ -28,12 +28,42 @@ ACCEPTED = [
     pytest.param("a.kt87.aj9.t8542\n", id="dot notation, lower case, newline"),
     pytest.param("A.K1087.AJ9.108542", id="dot notation with 10"),
     pytest.param("As Kh 10h 8h 7h Ad Jd 9d 10c 8c 5c 4c 2c", id="mixed case"),
+    pytest.param("♠ A ♥ K 10 8 7 ♦ A J 9 ♣ 10 8 5 4 2", id="suit by suit as the pages show it"),
+    pytest.param("♠ A  ♥ K 10 8 7  ♦ A J 9  ♣ 10 8 5 4 2", id="suit by suit as bidder bid prints it"),
+    pytest.param("♠️ A ♥️ K 10 8 7 ♦️ A J 9 ♣️ 10 8 5 4 2", id="suit by suit with emoji symbols"),
+    pytest.param("♠A ♥KT87 ♦AJ9 ♣T8542", id="suit by suit, symbols against the ranks"),
+    pytest.param("S: A H: K 10 8 7 D: A J 9 C: 10 8 5 4 2", id="suit letters with colons"),
+    pytest.param("S A H KT87 D AJ9 C T8542", id="suit letters, ranks run together"),
+    pytest.param("s: a h: kt87 d: aj9 c: t8542", id="suit letters in lower case"),
+    pytest.param("S:A H:K1087 D:AJ9 C:108542", id="colons against the ranks"),
+    pytest.param("C T8542 D AJ9 H KT87 S A", id="suit by suit, clubs first"),
+    pytest.param("♦ A J 9 ♠ A ♣ 10 8 5 4 2 ♥ K 10 8 7", id="suit by suit in any order"),
+    pytest.param("Spades: A, Hearts: K 10 8 7, Diamonds: A J 9, Clubs: 10 8 5 4 2",
+                 id="suit words with colons and commas"),
+    pytest.param("spades A hearts KT87 diamonds AJ9 clubs T8542", id="suit words, lower case"),
+    pytest.param("♠ A\n♥ K 10 8 7\n♦ A J 9\n♣ 10 8 5 4 2\n", id="one suit a line"),
+    pytest.param("  ♠ A ♥ K 10 8 7 ♦ A J 9 ♣ 10 8 5 4 2", id="suit by suit after spaces"),
 ]
 
 
 @pytest.mark.parametrize("text", ACCEPTED)
 def test_every_accepted_notation_gives_the_same_hand(text):
     assert str(parse_hand(text)) == CANONICAL
+
+
+SEVEN_SPADES = "AS KS QS JS 10S 9S 8S AD KD QD AC KC QC"
+
+
+@pytest.mark.parametrize("text", [
+    "♠ A K Q J 10 9 8 ♥ - ♦ A K Q ♣ A K Q",
+    "♠ A K Q J 10 9 8 ♥ – ♦ A K Q ♣ A K Q",
+    "♠ A K Q J 10 9 8 ♥ — ♦ A K Q ♣ A K Q",
+    "S AKQJT98 H- D AKQ C AKQ",
+    "H: - S: AKQJT98 C: AKQ D: AKQ",
+], ids=["hyphen", "en dash as the pages show it", "em dash", "hyphen against the mark",
+        "colon then a void"])
+def test_suit_by_suit_reads_a_dash_as_a_void(text):
+    assert str(parse_hand(text)) == SEVEN_SPADES
 
 
 def test_dot_notation_reads_a_void():
@@ -127,6 +157,31 @@ REFUSED = [
     ("AKQ2.J54.T9.8765A", "wrong_count", "this one has 14"),
     ("AAQ2.J54.T9.8765", "duplicate_card", "'AS' appears twice"),
     ("N:AKQ2.J54.T9.8765", "bad_character", "character ':'"),
+    ("♠ K J 10 ♥ A Q J 8 ♦ Q 6 5", "bad_notation",
+     "the clubs are missing: give all four suits"),
+    ("S: KJ10 H: AQJ8 D: Q65 S: K94", "bad_notation",
+     "the spades are given twice (at positions 1 and 24): give each suit once"),
+    ("♠ ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4", "bad_notation",
+     "the spades at position 1 have no cards: write their ranks after the mark, or '-'"),
+    ("♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣", "bad_notation", "the clubs at position 28 have no cards"),
+    ("♠ - K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4", "bad_notation",
+     "the spades at position 1 have a '-' for a void and more"),
+    ("♠ - - ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4", "bad_notation", "write either the ranks or one '-'"),
+    ("S: K J X H: A Q J 8 D: Q 6 5 C: K 9 4", "bad_card",
+     "'X' at position 8 is not a rank or a suit: ranks are A K Q J 10 (or T)"),
+    ("S: K J 1 H: A Q J 8 D: Q 6 5 C: K 9 4", "bad_card",
+     "'1' at position 8 is not a rank: write 10 or T for ten"),
+    ("S K : J H: A Q J 8 D: Q 6 5 C: K 9 4", "bad_notation",
+     "the ':' at position 5 does not follow a suit"),
+    ("S: KJ10; H: AQJ8 D: Q65 C: K94", "bad_character",
+     "character ';' at position 8 is not allowed: write each suit's mark (♠ or S)"),
+    ("♠ KJ10 ♥ AQJ8 ♦ Q65 ♣ K9\u200b4", "bad_character",
+     "U+200B (ZERO WIDTH SPACE) at position 25"),
+    ("♠ KJ10 ♥ AQJ8 ♦ Q65 ♣ K9\ufe0f4", "bad_character", "U+FE0F"),
+    ("♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9", "wrong_count", "this one has 12 (missing 1)"),
+    ("♠ K K J 10 ♥ A Q J 8 ♦ Q 6 ♣ K 9 4", "duplicate_card", "'KS' appears twice"),
+    ("♠A ♥K ♦2 ♣3 ♠5", "bad_notation", "the spades are given twice"),
+    ("spades: K J 10 hearts: A Q J 8", "bad_notation", "the diamonds are missing"),
 ]
 
 

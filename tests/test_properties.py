@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from bidder import (InvalidHandError, RULES, distributionPoints, explain, highCardPoints,
                     openingBid, parse_hand)
 from bidder.cards import DECK, SEPARATORS, Hand, Suit
+from bidder.cli import hand_picture
 
 hands = st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True).map(
     lambda cards: Hand(tuple(cards)))
@@ -70,3 +71,13 @@ def test_parse_hand_returns_a_hand_or_raises_invalid_hand_error(text):
         assert error.message.isprintable()
     else:
         assert len(hand) == 13 and len(set(hand)) == 13
+
+
+def as_printed(text: str, **colour) -> str:
+    """The painter of `bidder bid` when it prints no colour."""
+    return text
+
+
+@given(hands, st.booleans())
+def test_a_hand_written_suit_by_suit_as_the_app_prints_it_reads_back(hand, symbols):
+    assert parse_hand(hand_picture(hand, as_printed, symbols)) == hand

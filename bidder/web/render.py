@@ -9,7 +9,8 @@ from flask import Flask
 
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
 from ..bids import Bid
-from ..cards import DECK, SUITS_HIGH_FIRST, Rank
+from ..cards import (DECK, EMOJI_SELECTOR, HAND_SIZE, RANK_BY_TEXT, SEPARATORS,
+                     SUITS_HIGH_FIRST, VOID_MARKS, Rank)
 from ..facts import LENGTH_POINTS_AFTER
 from ..formats.handviewer import board_url, hand_url
 from ..rules import RULE_BY_ID
@@ -22,10 +23,15 @@ STATUS_LABELS = {
     SHADOWED: "Also applies, but comes later",
     NOT_REACHED: "Not reached",
 }
-# What the card picker's script needs to draw the deck, spades and aces first (JSON).
-PICKER_CARDS = json.dumps({
+# What the page's script needs to count the cards typed and draw the deck, from the
+# parser's own tables (JSON): the suits and ranks, spades and aces first, every way a rank
+# is written, the marks for a void, the separators, the emoji selector, the hand's size.
+HAND_NOTATION = json.dumps({
     "suits": [[suit.letter, suit.symbol, suit.word] for suit in SUITS_HIGH_FIRST],
     "ranks": [[rank.label, rank.word] for rank in sorted(Rank, reverse=True)],
+    "rank_texts": {text: rank.label for text, rank in RANK_BY_TEXT.items()},
+    "voids": VOID_MARKS, "separators": SEPARATORS, "selector": EMOJI_SELECTOR,
+    "size": HAND_SIZE,
 })
 
 
@@ -37,7 +43,7 @@ def as_bid(value: Bid | str | None) -> Bid:
 TEMPLATE_GLOBALS = {
     "as_bid": as_bid,
     "SUITS": SUITS_HIGH_FIRST,
-    "PICKER_CARDS": PICKER_CARDS,
+    "HAND_NOTATION": HAND_NOTATION,
     "RULE_BY_ID": RULE_BY_ID,
     "STATUS_LABELS": STATUS_LABELS,
     "Status": Status,

@@ -14,6 +14,7 @@ from ..advice import explain
 from ..bids import RULE_BIDS, BidError
 from ..dealing import MAX_COUNT, DealError, check_request, deal, deal_set
 from ..rules import RULES, Rule
+from ..teaching import teaching_mix
 from . import teach_practice, teach_stats
 from .teach_params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
                            optional_number, read_bid, read_choice, read_flag, read_rule)
@@ -24,13 +25,16 @@ blueprint.add_url_rule("/stats", "stats_page", teach_stats.stats_page)
 
 PRINT_COUNT = 12
 PARTS = {"": "Sheet and answer key", "sheet": "Sheet only", "key": "Answer key only"}
+MIXES = {"": "A teaching mix: every rule that decides bids at least once",
+         "natural": "As dealt: natural frequencies, so most open nothing"}
 
 
 # Deal to order and printable sets -------------------------------------------------
 
 @dataclass(frozen=True)
 class DealChoice:
-    """What /deal was asked for: a Bid (``...`` any), rule (None any), seed, set size."""
+    """What /deal was asked for: a Bid (``...`` any), rule (None any), seed, set size,
+    whether to hide the answer until asked, and for a set of any hands, which mix."""
 
     bid: object = ...
     rule: Rule | None = None
@@ -38,6 +42,8 @@ class DealChoice:
     count: int | None = None
     printable: bool = False
     part: str = ""
+    hidden: bool = False
+    mix: str = ""
 
     @property
     def size(self) -> int:
@@ -50,16 +56,24 @@ class DealChoice:
         return ... if self.bid is ... else self.bid.text
 
     @property
-    def asked_for(self) -> str:
-        """The bid and rule asked for, in words: '2♥ by R6', 'No bid', 'R8', or ''."""
-        parts = ([] if self.bid is ... else [self.bid.display]) + (
-            [self.rule.id] if self.rule else [])
-        return " by ".join(parts)
+    def asked_bid(self):
+        """The Bid asked for, or None for any bid."""
+        return None if self.bid is ... else self.bid
+
+    @property
+    def asks(self) -> bool:
+        """Whether a bid or a rule was asked for."""
+        return self.asked_bid is not None or self.rule is not None
 
     @property
     def is_set(self) -> bool:
         """Whether to show a sheet of hands rather than one hand explained."""
         return self.printable or self.size > 1
+
+    @property
+    def teaching(self) -> bool:
+        """Whether a set is a teaching mix: any hands asked for, and not as dealt."""
+        return not self.asks and self.mix != "natural"
 
     def query(self, **changes) -> dict:
         """The link parameters for this choice with *changes*, defaults left out."""
@@ -67,14 +81,16 @@ class DealChoice:
         args = {"bid": None if choice.bid is ... else str(choice.bid),
                 "rule": choice.rule.id if choice.rule else None,
                 "seed": choice.seed, "count": choice.count,
-                "print": 1 if choice.printable else None, "part": choice.part or None}
+                "print": 1 if choice.printable else None, "part": choice.part or None,
+                "mix": choice.mix or None, "hide": 1 if choice.hidden else None}
         return {name: value for name, value in args.items() if value is not None}
 
     def form(self) -> dict:
         """The choice as the deal form shows it."""
         return {"bid": "" if self.bid is ... else str(self.bid),
                 "rule": self.rule.id if self.rule else "",
-                "seed": "" if self.seed is None else str(self.seed)}
+                "seed": "" if self.seed is None else str(self.seed),
+                "hide": "1" if self.hidden else "", "mix": self.mix}
 
 
 def read_deal_choice(args) -> DealChoice:
@@ -88,7 +104,8 @@ def read_deal_choice(args) -> DealChoice:
         bid=read_bid(args.get("bid", "")), rule=read_rule(args.get("rule", "")),
         seed=optional_number(args, "seed", None, 0, MAX_SEED),
         count=optional_number(args, "count", None, 1, MAX_COUNT),
-        printable=read_flag(args, "print"), part=read_choice(args, "part", PARTS))
+        printable=read_flag(args, "print"), part=read_choice(args, "part", PARTS),
+        hidden=read_flag(args, "hide"), mix=read_choice(args, "mix", MIXES))
     check_request(choice.opening, choice.rule)
     last = MAX_SEED - choice.size + 1
     if choice.seed is not None and choice.seed > last:
@@ -100,7 +117,17 @@ def read_deal_choice(args) -> DealChoice:
 def deal_form_context() -> dict:
     """The choices the deal form offers."""
     return {"bids": RULE_BIDS, "rules": RULES, "max_count": MAX_COUNT,
-            "max_seed": MAX_SEED, "print_count": PRINT_COUNT}
+            "max_seed": MAX_SEED, "print_count": PRINT_COUNT, "mixes": MIXES}
+
+
+def deal_hands(choice: DealChoice) -> list[tuple[int, Rule | None, object]]:
+    """The set *choice* asks for: (seed, the rule it was dealt for or None, the advice),
+    a teaching mix unless a bid or rule was asked for, or the hands as dealt."""
+    if choice.teaching:
+        return [(seed, rule, explain(hand))
+                for seed, rule, hand in teaching_mix(choice.size, choice.seed)]
+    return [(seed, choice.rule, explain(hand)) for seed, hand in
+            deal_set(choice.size, choice.seed, choice.opening, choice.rule)]
 
 
 @blueprint.get("/deal")
@@ -111,10 +138,9 @@ def deal_page():
         if choice.seed is None:
             return redirect(url_for(".deal_page", **choice.query(seed=fresh_seed())))
         if choice.is_set:
-            hands = deal_set(choice.size, choice.seed, choice.opening, choice.rule)
             return render_template(
-                "print.html", choice=choice, parts=PARTS, asked=choice.form(),
-                hands=[(seed, explain(hand)) for seed, hand in hands],
+                "print.html", choice=choice, parts=PARTS, mixes=MIXES, asked=choice.form(),
+                hands=deal_hands(choice),
                 next_set=choice.query(seed=next_seed(choice.seed, choice.size)))
         advice = explain(deal(choice.seed, choice.opening, choice.rule))
     except (ParamError, DealError, BidError) as error:

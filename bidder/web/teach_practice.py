@@ -1,5 +1,7 @@
 """Practice: a hand without its answer; the student counts (if asked) and then bids.
 
+Hands come in rounds (see practice_rounds): after each, a summary of the round, right and
+wrong per rule, and a round of just the rules missed if the student wants one.
 Progress lives in Flask's signed session cookie. Every form posts (with a CSRF token)
 and redirects back, so it all works without JavaScript.
 
@@ -11,7 +13,6 @@ shares (a SQLite file): the server's only memory, a list of spent tokens.
 
 from __future__ import annotations
 
-import random
 import re
 import secrets
 import sqlite3
@@ -23,12 +24,14 @@ from pathlib import Path
 from flask import (Blueprint, current_app, flash, redirect, render_template,
                    request, session, url_for)
 
-from ..advice import explain, is_reachable
+from ..advice import explain
 from ..bids import NO_BID, Bid, BidError
 from ..cards import InvalidHandError, parse_hand
 from ..dealing import deal, random_hand, reachable_bids
 from ..facts import Facts
-from ..rules import RULES
+from ..teaching import shuffled
+from ..why_not import why_not
+from .practice_rounds import answers, is_focus, is_record, missed, recorded, round_rules, scores
 from .teach_params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 
 blueprint = Blueprint("practice", __name__, url_prefix="/practice")
@@ -38,6 +41,7 @@ MAX_COUNTED = 99
 MAX_TURN = 1_000_000  # no one practises a million hands: a larger turn is a broken state
 COUNT_FIELDS = (("hcp", "HCP"), ("distribution", "Distribution points"))
 MOVED_ON = "That was for an earlier hand; here is the hand on the table now."
+SWITCHES = (("count_first", "Count first"), ("natural", "Natural frequencies"))
 ALREADY_ANSWERED = ("That hand was already answered, so this answer was not counted; "
                     "here is a new hand.")
 TOKEN_BYTES = 16
@@ -62,6 +66,9 @@ class Practice:
     distribution: int | None = None
     answer: str | None = None
     token: str = ""
+    round_start: int = 0  # the turn of the round's first hand
+    focus: str = ""  # the round's rules ('R3,R7'), or '' for every deciding rule
+    record: str = ""  # the round's answers so far ('R3+R7-')
 
     @property
     def counted(self) -> bool:
@@ -77,6 +84,21 @@ class Practice:
     def chosen(self) -> Bid | None:
         """The student's bid for this hand (kept in its text form), or None before it."""
         return None if self.answer is None else Bid.parse(self.answer)
+
+    @property
+    def place(self) -> int:
+        """Where this turn is in the round: 0 for its first hand."""
+        return self.turn - self.round_start
+
+    @property
+    def size(self) -> int:
+        """How many hands the round has."""
+        return len(round_rules(self.focus))
+
+    @property
+    def between_rounds(self) -> bool:
+        """Whether the round is over: no hand on the table, its summary instead."""
+        return self.place >= self.size
 
 
 def load() -> Practice:
@@ -147,20 +169,26 @@ FIELD_CHECKS = {
     "count_first": is_flag, "natural": is_flag, "right": whole_up_to(None),
     "answered": whole_up_to(None), "counts_right": whole_up_to(None),
     "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
-    "answer": is_bid_text, "token": is_token,
+    "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
+    "focus": is_focus, "record": is_record,
 }
 FIELD_NAMES = frozenset(field.name for field in fields(Practice))
 
 
 def consistent(state: Practice) -> bool:
     """Whether the fields of *state* agree: no more right than asked, at most one answer
-    and one count per hand so far, both counts or neither, a token with every hand."""
+    and one count per hand so far, both counts or neither, a token with every hand, a
+    round that has begun and is not past its end, with no more answers than hands and
+    no hand on the table once it is over."""
     hands = state.turn + 1
     return (state.right <= state.answered <= hands
-            and state.counts_right <= state.counts_checked <= len(COUNT_FIELDS) * hands
+            and state.counts_right <= state.counts_checked <= hands
             and (state.hcp is None) == (state.distribution is None)
             and bool(state.hand) == bool(state.token)
-            and (bool(state.hand) or not (state.counted or state.done)))
+            and (bool(state.hand) or not (state.counted or state.done))
+            and state.round_start <= state.turn and state.place <= state.size
+            and len(answers(state.record)) <= min(state.place + 1, state.size)
+            and not (state.between_rounds and state.hand))
 
 
 @dataclass(frozen=True)
@@ -228,28 +256,26 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def dealt(state: Practice, turn: int) -> Practice:
-    """*state* with the hand for *turn* on the table, not yet counted or bid, under a
-    fresh token."""
-    state = replace(state, turn=turn, hcp=None, distribution=None, answer=None)
+def moved_to(state: Practice, turn: int) -> Practice:
+    """*state* at *turn*: its hand on the table, not yet counted or bid, under a fresh
+    token; or, past the end of the round, an empty table (the round's summary)."""
+    state = replace(state, turn=turn, hcp=None, distribution=None, answer=None, hand="",
+                    token="")
+    if state.between_rounds:
+        return state
     return replace(state, hand=hand_for(state), token=new_token())
 
 
-def targets() -> tuple:
-    """The rules practice deals for in turn: every rule that decides some hand."""
-    return tuple(rule for rule in RULES if is_reachable(rule))
-
-
 def hand_for(state: Practice) -> str:
-    """The hand for this turn: natural frequencies, or each deciding rule once per lap,
-    in an order shuffled for each lap so that the turn does not give the answer away."""
+    """The hand for this turn: natural frequencies, or each of the round's rules once, in
+    an order shuffled for each round so that the turn does not give the answer away (a
+    round of missed rules deals for its rules, natural frequencies or not)."""
     seed = state.base + state.turn
-    if state.natural:
+    if state.natural and not state.focus:
         return str(random_hand(seed))
-    lap, place = divmod(state.turn, len(targets()))
-    order = list(targets())
-    random.Random(f"{state.base}/{lap}").shuffle(order)
-    return str(deal(seed, rule=order[place]))
+    order = shuffled(round_rules(state.focus),
+                     f"{state.base}/{state.round_start}/{state.focus}")
+    return str(deal(seed, rule=order[state.place]))
 
 
 def bid_rows() -> list[list[Bid]]:
@@ -262,12 +288,14 @@ def bid_rows() -> list[list[Bid]]:
 def render(state: Practice, errors: dict | None = None, typed: dict | None = None,
            status: int = 200):
     """The practice page; the answer is computed only once the student has bid."""
-    hand = parse_hand(state.hand)
+    hand = parse_hand(state.hand) if state.hand else None
     advice = explain(hand) if state.done else None
+    correct = advice is not None and Bid.from_value(advice.bid) == state.chosen
     return render_template(
-        "practice.html", state=state, hand=hand, advice=advice,
+        "practice.html", state=state, hand=hand, advice=advice, correct=correct,
         facts=Facts(hand) if state.counted else None,
-        correct=advice is not None and Bid.from_value(advice.bid) == state.chosen,
+        why=why_not(advice, state.chosen) if advice and not correct else None,
+        scores=scores(state.record), missed=missed(state.record),
         bid_rows=bid_rows(), count_fields=COUNT_FIELDS, max_counted=MAX_COUNTED,
         errors=errors or {}, typed=typed or {}), status
 
@@ -296,7 +324,7 @@ def replayed(state: Practice):
     """Answer an old cookie sent again: the step was taken already, so nothing counts;
     deal the next hand, so the page does not offer the spent one again."""
     flash(ALREADY_ANSWERED)
-    save(dealt(state, state.turn + 1))
+    save(moved_to(state, state.turn + 1))
     return back()
 
 
@@ -304,8 +332,8 @@ def replayed(state: Practice):
 def show():
     """The hand on the table, dealing one if there is none."""
     state = load()
-    if not state.hand:
-        state = dealt(state, state.turn)
+    if not state.hand and not state.between_rounds:
+        state = moved_to(state, state.turn)
         save(state)
     return render(state)
 
@@ -328,9 +356,9 @@ def count():
     if not spend(state, "count"):
         return replayed(state)
     facts = Facts(parse_hand(state.hand))
-    right = (numbers["hcp"] == facts.hcp) + (numbers["distribution"] == facts.distribution)
+    right = all(numbers[field] == getattr(facts, field) for field, _ in COUNT_FIELDS)
     save(replace(state, **numbers, counts_right=state.counts_right + right,
-                 counts_checked=state.counts_checked + len(COUNT_FIELDS)))
+                 counts_checked=state.counts_checked + 1))
     return back()
 
 
@@ -346,28 +374,51 @@ def answer():
         return render(state, {"bid": error.message}, status=400)
     if not spend(state, "bid"):
         return replayed(state)
-    right = bid == Bid.from_value(explain(state.hand).bid)
+    advice = explain(state.hand)
+    right = bid == Bid.from_value(advice.bid)
     save(replace(state, answer=str(bid), answered=state.answered + 1,
-                 right=state.right + right))
+                 right=state.right + right,
+                 record=recorded(state.record, advice.rule, right)))
     return back()
 
 
 @blueprint.post("/next")
 def next_hand():
-    """Deal the next hand (a repeated press for the same hand deals only one)."""
+    """Deal the next hand, or end the round after its last (a repeated press for the same
+    hand moves on only once)."""
     state = load()
     if not stale(state):
-        save(dealt(state, state.turn + 1))
+        save(moved_to(state, state.turn + 1))
+    return back()
+
+
+@blueprint.post("/round")
+def new_round():
+    """Once a round is over, start the next: every deciding rule again, or (missed=1)
+    the rules answered wrongly (a repeated press starts only one)."""
+    state = load()
+    if state.between_rounds:
+        focus = missed(state.record) if request.form.get("missed") == "1" else ""
+        save(moved_to(replace(state, round_start=state.turn, focus=focus, record=""),
+                      state.turn))
     return back()
 
 
 @blueprint.post("/settings")
 def settings():
     """Switch count-first mode and natural frequencies on or off."""
-    state = load()
-    save(replace(state, count_first=request.form.get("count_first") == "1",
-                 natural=request.form.get("natural") == "1"))
+    state = replace(load(), count_first=request.form.get("count_first") == "1",
+                    natural=request.form.get("natural") == "1")
+    save(state)
+    flash(settings_saved(state))
     return back()
+
+
+def settings_saved(state: Practice) -> str:
+    """What the settings are now, to say they were saved."""
+    return "Settings saved: " + ", ".join(
+        f"{label.lower()} {'on' if getattr(state, field) else 'off'}"
+        for field, label in SWITCHES) + "."
 
 
 @blueprint.post("/reset")

@@ -1,5 +1,6 @@
 """The advisor and rules pages in a real headless Chromium, served by gunicorn."""
 
+import json
 import re
 from urllib.parse import parse_qs, urlsplit
 
@@ -7,11 +8,13 @@ import pytest
 
 from bidder import openingBid
 
+from helpers import bid_text
 from needs import missing
 
 pytestmark = pytest.mark.e2e
 
 HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+SIZES = [(1280, 900), (390, 844)]
 SHADOWED = "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"
 NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"
 TYPO = "5C 7H AS JD 9D 2C KH 1H 4C 8H 8C AD 10C"
@@ -37,7 +40,7 @@ def test_the_browser_is_debian_chromium(browser):
 def test_typing_a_hand_shows_the_bid_and_the_rule(page, server, browser_errors):
     response = submit(page, server, SHADOWED)
     assert response.status == 200
-    assert page.locator("#bid").inner_text() == "1C"
+    assert page.locator("#bid").text_content() == bid_text("1C")
     assert page.locator("#rule").inner_text() == "by R3, 1 of a minor"
     assert "R4 also applies and would bid 1D" in page.locator("#result").inner_text()
     assert parse_qs(urlsplit(page.url).query) == {"hand": [SHADOWED]}
@@ -77,10 +80,10 @@ def test_without_javascript_everything_works_the_same(new_page, server, browser_
     assert plain.locator("#picker").is_hidden() and plain.locator("#card-count").is_hidden()
     plain.get_by_label("Your hand").fill(HAND)
     with plain.expect_navigation():
-        plain.get_by_label("Your hand").press("Enter")
+        plain.get_by_role("button", name="Show the bid").click()
     submit(enhanced, server, HAND)
     assert enhanced.locator("html").get_attribute("class") == "js"
-    assert plain.locator("#bid").inner_text() == openingBid(HAND) == "1C"
+    assert plain.locator("#bid").text_content() == bid_text(openingBid(HAND)) == "1♣ club"
     assert plain.locator("#result").inner_text() == enhanced.locator("#result").inner_text()
     response = plain.goto(link(server, TYPO))
     assert response.status == 400
@@ -103,7 +106,7 @@ def test_clicking_cards_builds_the_same_hand(page, server, browser_errors):
     page.locator('button[data-card="AS"]').click()
     with page.expect_navigation():
         page.get_by_role("button", name="Show the bid").click()
-    assert page.locator("#bid").inner_text() == "1C"
+    assert page.locator("#bid").text_content() == bid_text("1C")
     assert sorted(page.get_by_label("Your hand").input_value().split()) == sorted(
         SHADOWED.split())
     assert browser_errors == []
@@ -114,11 +117,150 @@ def test_clicking_cards_builds_the_same_hand(page, server, browser_errors):
     ("A4.KQ3.AQ76.KJ85", "13 of 13 cards"),
     (HAND + " 3S", "14 of 13 cards (1 too many)"),
     ("T♠,9♥️", "2 of 13 cards (11 to go)"),
+    ("♠ K J", "2 of 13 cards (11 to go)"),
 ])
 def test_the_live_count_follows_typing(page, server, typed, shown):
     page.goto(server + "/")
     page.get_by_label("Your hand").type(typed)
     assert page.locator("#card-count").inner_text() == shown
+
+
+SUIT_BY_SUIT = "♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4"
+
+
+@pytest.mark.parametrize("typed, shown, complete", [
+    (HAND, "13 of 13 cards", True),
+    (HAND.replace("10C", "AS"), "12 of 13 cards (1 to go); typed twice: ace of spades", False),
+    (HAND + " AS KH", "13 of 13 cards; typed twice: ace of spades, king of hearts", False),
+    (SUIT_BY_SUIT, "13 of 13 cards", True),
+    ("S: KJ10 H: AQJ8 D: Q65 C: K94", "13 of 13 cards", True),
+    ("c k94 d q65 h aqj8 s kjt", "13 of 13 cards", True),
+    ("♠ A K Q J 10 9 8 ♥ – ♦ A K Q ♣ A K Q", "13 of 13 cards", True),
+    ("♠ K K J 10 ♥ A Q J 8 ♦ Q 6 ♣ K 9 4", "12 of 13 cards (1 to go); typed twice: "
+                                             "king of spades", False),
+    ("AKQ2.J54.T9.8765", "13 of 13 cards", True),
+    (HAND.replace("AD", "XD"), "12 of 13 cards (1 to go)", False),
+    (HAND + " X", "13 of 13 cards", False),
+], ids=["tokens", "a-card-twice", "two-cards-twice", "suit-by-suit", "letters-and-colons",
+        "lower-case-clubs-first", "a-void", "suit-by-suit-twice", "dots", "a-typo",
+        "all-there-and-a-stray-word"])
+def test_the_count_is_of_different_cards_and_names_a_card_typed_twice(page, server, typed,
+                                                                     shown, complete):
+    page.goto(server + "/")
+    page.get_by_label("Your hand").fill(typed)
+    count = page.locator("#card-count")
+    assert count.inner_text() == shown
+    assert ("complete" in count.get_attribute("class").split()) is complete
+
+
+def test_the_script_reads_the_notation_from_the_page(page, server):
+    page.goto(server + "/")
+    notation = json.loads(page.locator("#hand-form").get_attribute("data-notation"))
+    assert notation["rank_texts"]["T"] == "10" and notation["size"] == 13
+    script = page.request.get(server + "/static/app.js").text()
+    for restated in ("13", "♠", "spades", '"T"', "[CDHS]", "10H"):
+        assert restated not in script, restated
+
+
+def test_a_hand_copied_from_a_page_and_pasted_gives_its_bid(page, server, browser_errors):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(server + "/rules")
+    example = page.locator("#R7 .example")
+    example.locator(".hand-line").evaluate("""line => {
+        const range = document.createRange();
+        range.selectNodeContents(line);
+        getSelection().removeAllRanges();
+        getSelection().addRange(range);
+    }""")
+    page.keyboard.press("Control+C")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("♠ ")
+    page.goto(server + "/")
+    page.get_by_label("Your hand").focus()
+    page.keyboard.press("Control+V")
+    assert page.locator("#card-count").inner_text() == "13 of 13 cards"
+    with page.expect_navigation():
+        page.get_by_role("button", name="Show the bid").click()
+    assert page.locator("#rule").inner_text().startswith("by R7")
+    assert browser_errors == []
+
+
+@pytest.mark.parametrize("typed", [SUIT_BY_SUIT, "S AKQ2 H J54 D T9 C 8765",
+                                   "♠ A K Q J 10 9 8 ♥ — ♦ A K Q ♣ A K Q"])
+def test_a_hand_written_suit_by_suit_gets_its_bid(page, server, typed):
+    submit(page, server, typed)
+    assert page.locator("#bid").text_content() == bid_text(openingBid(typed))
+    assert page.get_by_label("Your hand").input_value() == typed
+
+
+def test_enter_sends_the_hand_and_shift_enter_starts_a_new_line(page, server):
+    page.goto(server + "/")
+    field = page.get_by_label("Your hand")
+    field.fill("♠ A K Q J 10 9 8")
+    field.press("Shift+Enter")
+    field.press_sequentially("♥ - ♦ A K Q ♣ A K Q")
+    assert field.input_value() == "♠ A K Q J 10 9 8\n♥ - ♦ A K Q ♣ A K Q"
+    with page.expect_navigation():
+        field.press("Enter")
+    assert page.locator("#bid").text_content() == bid_text(
+        openingBid("♠ A K Q J 10 9 8 ♥ - ♦ A K Q ♣ A K Q"))
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_on_a_phone_the_field_shows_all_13_cards_and_the_result_opens_at_the_bid(
+        new_page, server, javascript):
+    page = new_page(javascript=javascript, width=390, height=844)
+    page.goto(server + "/")
+    field = page.get_by_label("Your hand")
+    for hand in (HAND, SUIT_BY_SUIT):
+        field.fill(hand)
+        assert field.evaluate("f => f.scrollHeight <= f.clientHeight + 1"), hand
+        assert field.evaluate("f => f.scrollWidth <= f.clientWidth"), hand
+        assert field.bounding_box()["x"] + field.bounding_box()["width"] <= 390
+    with page.expect_navigation():
+        page.get_by_role("button", name="Show the bid").click()
+    assert urlsplit(page.url).fragment == "result"
+    box = page.locator("#bid").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844
+    assert page.get_by_label("Your hand").input_value() == SUIT_BY_SUIT
+
+
+def focused(page) -> str:
+    """The focused element: a card's data-card, else its text."""
+    return page.evaluate("document.activeElement.dataset.card "
+                         "|| document.activeElement.textContent.trim()")
+
+
+def test_the_deck_is_one_tab_stop_and_the_arrow_keys_move_within_it(page, server):
+    page.goto(server + "/")
+    assert page.locator("#picker button[tabindex='0']").count() == 1
+    page.get_by_role("button", name="Show the bid").focus()
+    page.keyboard.press("Tab")
+    assert focused(page) == "Or click cards to add or remove them"
+    page.keyboard.press("Tab")
+    assert focused(page) == "AS"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('.examples') !== null")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "AS"
+    for key, card in [("ArrowRight", "KS"), ("ArrowDown", "KH"), ("End", "2H"),
+                      ("ArrowRight", "2H"), ("Home", "AH"), ("ArrowUp", "AS"),
+                      ("ArrowLeft", "AS"), ("ArrowUp", "AS"), ("ArrowDown", "AH"),
+                      ("ArrowDown", "AD"), ("ArrowDown", "AC"), ("ArrowDown", "AC")]:
+        page.keyboard.press(key)
+        assert focused(page) == card, key
+    page.keyboard.press("Enter")
+    assert page.get_by_label("Your hand").input_value() == "AC"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    assert page.get_by_label("Your hand").input_value() == "AC KC"
+    assert page.locator('button[data-card="KC"]').get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "KC"
+    assert page.locator("#picker button[tabindex='0']").count() == 1
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
 
 
 def test_typed_cards_press_their_buttons(page, server):
@@ -171,14 +313,47 @@ def test_accessibility_of_the_page_scripts_never_touched(page, server, axe, hand
     assert axe(page) == []
 
 
-@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width, height", SIZES, ids=[str(width) for width, _ in SIZES])
 @pytest.mark.parametrize("name, path", PAGES[:5], ids=[name for name, _ in PAGES[:5]])
-def test_screenshots_and_no_sideways_scrolling(new_page, server, screenshot, width, name,
-                                               path):
-    page = new_page(width=width)
+def test_screenshots_and_no_sideways_scrolling(new_page, server, screenshot, width, height,
+                                               name, path, scheme):
+    page = new_page(width=width, height=height)
+    page.emulate_media(color_scheme=scheme)
     page.goto(server + path)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    assert screenshot(page, f"{name}-{width}").stat().st_size > 10_000
+    suffix = "" if scheme == "light" else "-dark"
+    assert screenshot(page, f"{name}-{width}{suffix}").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("name, path", PAGES, ids=[name for name, _ in PAGES])
+def test_accessibility_check_finds_nothing_in_dark_mode(page, server, axe, browser_errors,
+                                                        name, path):
+    page.emulate_media(color_scheme="dark")
+    page.goto(server + path)
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == (
+        "rgb(20, 23, 27)")
+    assert axe(page) == []
+    assert browser_errors == []
+
+
+def test_large_type_for_a_projector_stays_on_from_page_to_page(page, server):
+    page.goto(server + "/")
+    size = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    page.get_by_label("Large type, for a projector").check()
+    larger = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    assert larger == pytest.approx(size * 150 / 112.5)
+    page.goto(server + "/rules")
+    assert page.get_by_label("Large type, for a projector").is_checked()
+    assert page.evaluate("parseFloat(getComputedStyle(document.documentElement)"
+                         ".fontSize)") == larger
+
+
+def test_large_type_works_without_the_script_on_the_page(new_page, server):
+    page = new_page(javascript=False)
+    page.goto(server + "/rules")
+    page.get_by_label("Large type, for a projector").check()
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "24px"
 
 
 def test_the_page_reflows_at_320_pixels(new_page, server):

@@ -6,6 +6,8 @@ import re
 from html import unescape
 from html.parser import HTMLParser
 
+from helpers import bid_text  # noqa: F401 (for the page tests)
+
 VOID_TAGS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link",
                        "meta", "source", "track", "wbr"))
 
@@ -14,29 +16,42 @@ INLINE_TAG = re.compile(r"</?(?:a|abbr|b|code|em|span|strong)(?:\s[^>]*)?>")
 
 
 class _Elements(HTMLParser):
-    """Collects every start tag's attributes and the text inside each element with an id."""
+    """Collects every start tag's attributes and the text inside each element with an id:
+    all of it, what the eye sees (no .visually-hidden) and what a screen reader hears
+    (no aria-hidden)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.tags: list[tuple[str, dict[str, str | None]]] = []
         self.texts: dict[str, list[str]] = {}
-        self._open: list[str | None] = []
+        self.seen: dict[str, list[str]] = {}
+        self.heard: dict[str, list[str]] = {}
+        self._open: list[tuple[str | None, bool, bool]] = []
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         self.tags.append((tag, attributes))
         if tag not in VOID_TAGS:
-            self._open.append(attributes.get("id"))
+            unseen = "visually-hidden" in (attributes.get("class") or "").split()
+            unheard = attributes.get("aria-hidden") == "true"
+            self._open.append((attributes.get("id"), unseen, unheard))
             if attributes.get("id"):
-                self.texts[attributes["id"]] = []
+                for texts in (self.texts, self.seen, self.heard):
+                    texts[attributes["id"]] = []
 
     def handle_endtag(self, tag):
         if tag not in VOID_TAGS and self._open:
             self._open.pop()
 
     def handle_data(self, data):
-        for element_id in filter(None, self._open):
+        unseen = any(hidden for _, hidden, _ in self._open)
+        unheard = any(hidden for _, _, hidden in self._open)
+        for element_id in filter(None, (element_id for element_id, _, _ in self._open)):
             self.texts[element_id].append(data)
+            if not unseen:
+                self.seen[element_id].append(data)
+            if not unheard:
+                self.heard[element_id].append(data)
 
 
 def parse(html: str) -> _Elements:
@@ -52,18 +67,34 @@ def text_of(html: str, element_id: str) -> str:
     return " ".join("".join(parse(html).texts[element_id]).split())
 
 
+def seen_and_heard(html: str, element_id: str) -> tuple[str, str]:
+    """What the eye sees in the element with *element_id* and what a screen reader hears,
+    white space collapsed: ('1♣', '1 club')."""
+    elements = parse(html)
+    return tuple(" ".join("".join(texts[element_id]).split())
+                 for texts in (elements.seen, elements.heard))
+
+
 def tags(html: str, name: str) -> list[dict[str, str | None]]:
     """The attributes of every *name* tag in *html*."""
     return [attributes for tag, attributes in parse(html).tags if tag == name]
 
 
 def field(html: str, name: str = "hand") -> dict[str, str | None]:
-    """The attributes of the input named *name*."""
-    return next(attributes for attributes in tags(html, "input")
-                if attributes.get("name") == name)
+    """The attributes of the input or text area named *name*; a text area's text as its
+    value (the browser drops one newline right after the opening tag)."""
+    elements = parse(html)
+    for tag, attributes in elements.tags:
+        if tag in ("input", "textarea") and attributes.get("name") == name:
+            if tag == "textarea":
+                text = "".join(elements.texts[attributes["id"]])
+                attributes = {**attributes, "value": text[1:] if text[:1] == "\n" else text}
+            return attributes
+    raise LookupError(f"no field named {name!r}")
 
 
 def page_text(html: str) -> str:
     """All text of the page, tags removed and white space collapsed."""
     text = re.sub(INLINE_TAG, "", html)
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", text)).split())
+

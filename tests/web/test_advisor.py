@@ -6,12 +6,12 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from markupsafe import escape
 
-from bidder import RULE_BY_ID, explain, openingBid, parse_hand
+from bidder import RULE_BY_ID, Bid, explain, openingBid, parse_hand
 from bidder.cards import SUITS_HIGH_FIRST
 from bidder.web.advisor import EXAMPLES, fragment
 from bidder.web.render import STATUS_LABELS
 
-from markup import field, page_text, tags, text_of
+from markup import bid_text, field, page_text, seen_and_heard, tags, text_of
 
 # The spec's worked examples: hand -> (bid, rule).
 WORKED = [
@@ -46,7 +46,7 @@ def test_the_blank_page_is_a_labelled_form(client):
     assert hand["id"] == "hand" and hand["value"] == ""
     assert "aria-invalid" not in hand and hand["aria-describedby"] == "hand-hint"
     form = tags(html, "form")[0]
-    assert (form["method"], form["action"]) == ("get", "/")
+    assert (form["method"], form["action"]) == ("get", "/#result")  # opens at the bid
     assert 'id="result"' not in html
     assert "<title>Opening bid advisor · bidder</title>" in html
 
@@ -57,7 +57,11 @@ def test_the_bid_is_shown_exactly_as_opening_bid_returns_it(client, hand, bid, r
     response, html = get(client, hand)
     assert response.status_code == 200
     assert openingBid(hand) == bid
-    assert text_of(html, "bid") == (bid if bid else "No bid")
+    shown = Bid.from_value(bid)
+    spoken = f"{shown.level} {shown.suit_word}" if shown.suit is not None else shown.display
+    assert seen_and_heard(html, "bid") == (shown.display, spoken)
+    if shown.suit is not None:
+        assert f'class="bid-mark suit-{shown.suit.letter.lower()}"' in html
     assert text_of(html, "rule") == f"by {rule}, {RULE_BY_ID[rule].name}"
     assert str(escape(RULE_BY_ID[rule].sentence)) in html
     assert str(escape(explain(hand).explanation)) in html
@@ -142,7 +146,7 @@ def test_the_trace_lists_every_rule_with_its_status_and_numbers(client):
         for reason in step.reasons:
             assert reason in item
     assert text_of(html, "step-R1").endswith("needs 16-18 HCP, has 19")
-    assert text_of(html, "step-R4").endswith("It would bid 1D.")
+    assert text_of(html, "step-R4").endswith(f"It would bid {bid_text('1D')}.")
     assert 'class="step step-fired" id="step-R3"' in html
     assert 'class="step step-shadowed" id="step-R4"' in html
     assert 'class="step step-not-reached" id="step-R9"' in html
@@ -156,7 +160,7 @@ def test_notes_name_the_shadowed_rule(client):
 
 def test_the_page_title_names_the_bid(client):
     _, html = get(client, SHADOWED)
-    assert "<title>1C by R3 · Opening bid advisor · bidder</title>" in html
+    assert "<title>1♣ by R3 · Opening bid advisor · bidder</title>" in html
     _, html = get(client, NO_BID)
     assert "<title>No bid by R9 · Opening bid advisor · bidder</title>" in html
 
@@ -169,7 +173,7 @@ def test_each_example_is_a_link_to_its_result(client, label, hand):
     response = client.get(href)
     assert response.status_code == 200
     assert text_of(response.get_data(as_text=True), "bid") == (
-        openingBid(hand) or "No bid")
+        bid_text(openingBid(hand)))
 
 
 def test_other_notations_give_the_same_bid(client):
@@ -178,7 +182,7 @@ def test_other_notations_give_the_same_bid(client):
                  "A4.KQ3.AQ76.KJ85", "  AS,4S,KH,QH,3H,AD,QD,7D,6D,KC,JC,8C,5C\n"):
         response, html = get(client, text)
         assert response.status_code == 200
-        assert text_of(html, "bid") == "1C"
+        assert text_of(html, "bid") == bid_text("1C")
 
 
 # Bad input: 400, the message tied to the field, the text kept.
@@ -250,7 +254,8 @@ def test_the_parts_that_never_change_are_rendered_once(client):
     assert str(fragment("_examples.html")) in first
     picker = tags(first, "details")[0]
     assert picker["id"] == "picker" and "hidden" in picker and "open" in picker
-    assert json.loads(picker["data-cards"])["suits"][0] == ["S", "♠", "spades"]
+    form = tags(first, "form")[0]
+    assert json.loads(form["data-notation"])["suits"][0] == ["S", "♠", "spades"]
 
 
 def test_the_picker_is_folded_away_under_a_result(client):

@@ -1,14 +1,20 @@
 """Typed text shown safely, and the core's tables handed to every template."""
 
 import json
+import re
+from html import unescape
 
 import pytest
 from flask import render_template
+from hypothesis import given
 
-from bidder import RULE_BY_ID
+from bidder import RULE_BY_ID, parse_hand
 from bidder.advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from bidder.cards import DECK, SUITS_HIGH_FIRST
-from bidder.web.render import PICKER_CARDS, STATUS_LABELS, TEMPLATE_GLOBALS, visible
+from bidder.web import create_app
+from bidder.web.render import HAND_NOTATION, STATUS_LABELS, TEMPLATE_GLOBALS, visible
+
+from test_properties import hands
 
 
 @pytest.mark.parametrize("text, shown", [
@@ -46,14 +52,17 @@ def test_templates_get_the_core_tables(app):
     assert set(STATUS_LABELS) == {FIRED, FAILED, SHADOWED, NOT_REACHED}
 
 
-def test_the_picker_gets_every_suit_and_rank_from_the_core():
-    cards = json.loads(PICKER_CARDS)
+def test_the_script_gets_the_notation_from_the_core():
+    cards = json.loads(HAND_NOTATION)
     assert cards["suits"] == [[suit.letter, suit.symbol, suit.word]
                               for suit in SUITS_HIGH_FIRST]
     assert [label for label, _ in cards["ranks"]] == [
         "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
     spoken = {f"{rank} of {suit}" for _, rank in cards["ranks"] for _, _, suit in cards["suits"]}
     assert spoken == {card.spoken for card in DECK}
+    assert cards["rank_texts"] == {**{label: label for label, _ in cards["ranks"]}, "T": "10"}
+    assert (cards["voids"], cards["separators"], cards["size"]) == ("-–—", " \t\r\n,", 13)
+    assert cards["selector"] == "\ufe0f"
 
 
 def test_card_chips_and_suit_labels_are_rendered_once_per_card_and_suit(app):
@@ -74,3 +83,33 @@ def test_a_page_with_a_lone_surrogate_still_encodes(app, text):
         html = render_template("index.html", text=text, examples=())
     html.encode("utf-8")
     assert "U+D" in html or "U+0000" in html
+
+
+@pytest.fixture(scope="module")
+def macros(tmp_path_factory):
+    """The macros of _macros.html, from an app of their own (Hypothesis reruns a test many
+    times; a fixture made for each test would be shared between those runs)."""
+    ledger = tmp_path_factory.mktemp("ledger") / "spent.sqlite3"
+    app = create_app({"TESTING": True, "PRACTICE_LEDGER": str(ledger)})
+    with app.app_context():
+        yield app.jinja_env.get_template("_macros.html").module
+
+
+def copied(html: str) -> str:
+    """What copying rendered markup gives: its text, the tags gone."""
+    return unescape(re.sub(r"<[^>]+>", "", html))
+
+
+@given(hands)
+def test_a_hand_line_copied_from_a_page_reads_back_as_the_same_hand(macros, hand):
+    text = copied(str(macros.hand_line(hand)))
+    assert text.startswith("♠ ")
+    assert parse_hand(text) == hand
+
+
+def test_a_hand_line_names_each_suit_and_a_void_for_screen_readers(macros):
+    html = str(macros.hand_line(parse_hand("♠ A K Q J 10 9 8 ♥ - ♦ A K Q ♣ A K Q")))
+    for suit in SUITS_HIGH_FIRST:
+        assert f'role="img" aria-label="{suit.word}">{suit.symbol}</span>' in html
+    assert '<span role="img" aria-label="void">–</span>' in html
+    assert copied(html) == "♠ A K Q J 10 9 8 ♥ – ♦ A K Q ♣ A K Q"

@@ -11,7 +11,7 @@ from bidder.dealing import deal
 from bidder.facts import HCP_BY_RANK
 from bidder.web.advisor import EXAMPLE_SEED, rule_examples
 
-from markup import page_text, tags, text_of
+from markup import bid_text, page_text, tags, text_of
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def test_each_rule_is_rendered_from_the_table(html, rule):
     assert rule.how in card
     assert rule.ruling_text in card
     for bid in rule.bids:
-        assert (bid or "None") in card
+        assert bid_text(bid) in card
 
 
 @pytest.mark.parametrize("rule", [rule for rule in RULES if is_reachable(rule)],
@@ -40,7 +40,7 @@ def test_each_reachable_rule_links_to_a_hand_it_decides(client, html, rule):
     [link] = [link["href"] for link in tags(card, "a") if link["href"].startswith("/?")]
     hand = parse_qs(urlsplit(link).query)["hand"][0]
     assert hand == str(deal(EXAMPLE_SEED, rule=rule))
-    assert f"this hand opens {explain(hand).bid or 'nothing'} by {rule.id}" in text_of(
+    assert f"this hand opens {bid_text(explain(hand).bid) if explain(hand).bid else 'nothing'} by {rule.id}" in text_of(
         html, rule.id)
     result = client.get(link).get_data(as_text=True)
     assert text_of(result, "rule").startswith(f"by {rule.id},")

@@ -3,19 +3,23 @@ helpers that read their parameters."""
 
 import html
 import re
+from collections import Counter
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
 import pytest
 
-from bidder import RULES, Suit, explain, openingBid
+from bidder import RULES, Suit, explain, openingBid, parse_hand
 from bidder.advice import is_reachable
 from bidder.bids import NO_BID, RULE_BIDS, Bid, BidError
 from bidder.dealing import MAX_COUNT, DealError, deal, deal_set
+from bidder.teaching import teaching_mix
 from bidder.web.teach import PRINT_COUNT, DealChoice, read_deal_choice
 from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_seed,
                                      next_seed, optional_number, plain, read_bid,
                                      read_choice, read_flag, read_rule, shown,
                                      whole_number)
+
+from markup import page_text
 
 REACHABLE_RULES = [rule.id for rule in RULES if is_reachable(rule)]
 ADVISOR_LINK = re.compile(r'href="/\?hand=([^"]+)"')
@@ -233,14 +237,15 @@ def test_the_answer_key_gives_bid_rule_and_points_of_each_hand(client, query, se
     response = client.get(f"/deal?{query}count=12&print=1&seed={seed}")
     rows = [text_of_html(row) for row in set_rows(response)]
     rule = read_deal_choice({"rule": query[5:7]}).rule
-    for number, ((_, hand), row) in enumerate(zip(deal_set(12, seed, rule=rule), rows),
-                                              start=1):
+    dealt = ([hand for _, _, hand in teaching_mix(12, seed)] if rule is None else
+             [hand for _, hand in deal_set(12, seed, rule=rule)])
+    for number, (hand, row) in enumerate(zip(dealt, rows), start=1):
         advice = explain(hand)
         facts = advice.facts
         bid = spoken_bid(advice.bid)
         assert row.startswith(f"{number} , explained")
         assert (f"{facts.hcp} {facts.distribution} {facts.points} {bid}" in row)
-        assert f"{advice.rule} {advice.fired.name}" in row
+        assert f"{advice.rule} {advice.fired.name} {advice.explanation}" in row
         for step in advice.trace:
             assert (f"{step.rule} also applies" in row) is (step.status == "shadowed")
             if step.status == "shadowed" and step.would_bid != advice.bid:
@@ -285,7 +290,101 @@ def test_the_set_links_to_its_parts_the_next_set_and_back(client):
     assert 'href="/deal?bid=1NT&seed=8&count=4&print=1&part=key">Answer key only' in page
     assert 'href="/deal?bid=1NT&seed=12&count=4&print=1">Another set' in page
     assert 'href="/deal?bid=1NT&seed=8">Back to dealing' in page
-    assert "Set 8, dealt to order: 1NT." in text_of_html(page)
+    assert "Set 8, dealt to order: 1NT." in page_text(page)
+
+
+DECIDING = sorted(rule.id for rule in RULES if is_reachable(rule))
+
+
+def key_rules(response) -> list[str]:
+    """The rule of each row of a set's answer key."""
+    return [re.search(r"\b(R[0-9]) ", text_of_html(row).split(" , explained ", 1)[1]
+                      .split(" ", 4)[4]).group(1) for row in set_rows(response)]
+
+
+def test_a_set_of_any_hands_is_a_teaching_mix_of_every_deciding_rule(client):
+    response = client.get("/deal?print=1&seed=30")
+    rules = key_rules(response)
+    assert len(rules) == PRINT_COUNT
+    assert set(rules) == set(DECIDING)
+    assert Counter(rules)["R9"] <= 2
+    assert [rule.id for _, rule, _ in teaching_mix(PRINT_COUNT, 30)] == rules
+    assert "A teaching mix: every rule that decides bids at least once." in text_of(response)
+
+
+def test_a_set_as_dealt_is_there_for_the_asking(client):
+    response = client.get("/deal?print=1&seed=30&mix=natural")
+    hands = [hand for _, hand in deal_set(PRINT_COUNT, 30)]
+    assert key_rules(response) == [explain(hand).rule for hand in hands]
+    assert "As dealt: natural frequencies, so most open nothing." in text_of(response)
+    page = html.unescape(response.get_data(as_text=True))
+    assert 'href="/deal?seed=30&print=1">A teaching mix instead' in page
+    assert 'href="/deal?seed=42&print=1&mix=natural">Another set' in page
+
+
+def test_each_hand_of_a_teaching_mix_links_to_the_same_hand_explained(client):
+    response = client.get("/deal?count=8&print=1&seed=11")
+    links = re.findall(r'href="(/deal\?[^"]+)">\d+<span', response.get_data(as_text=True))
+    for link, (seed, rule, hand) in zip(links, teaching_mix(8, 11)):
+        assert html.unescape(link) == f"/deal?rule={rule.id}&seed={seed}"
+        assert dealt_hand(client.get(html.unescape(link))) == str(hand)
+
+
+def test_a_set_to_order_offers_no_mix_and_refuses_an_unknown_one(client):
+    page = client.get("/deal?bid=2NT&print=1&seed=3").get_data(as_text=True)
+    assert "teaching mix" not in page
+    response = client.get("/deal?print=1&seed=3&mix=random")
+    assert response.status_code == 400
+    assert "Mix 'random' is not one of the choices: use mix=natural, or leave it out" in (
+        text_of(response))
+
+
+def test_a_printed_set_has_a_print_button_for_scripts_and_words_without(client):
+    page = client.get("/deal?print=1&seed=3").get_data(as_text=True)
+    assert '<button type="button" class="button" data-print hidden>Print</button>' in page
+    assert "Print with your browser's Print command (Ctrl+P, or ⌘P on a Mac)." in page
+
+
+def test_the_deal_form_offers_the_mix_for_a_set(client):
+    page = client.get("/deal?seed=3").get_data(as_text=True)
+    assert '<select id="print-mix" name="mix">' in page
+    assert '<option value="natural">As dealt: natural frequencies' in page
+
+
+# Hiding the answer ------------------------------------------------------------------------
+
+def test_a_hand_with_the_answer_hidden_shows_the_hand_and_a_way_to_the_answer(client):
+    response = client.get("/deal?bid=2NT&seed=7&hide=1")
+    page = response.get_data(as_text=True)
+    advice = explain(dealt_hand(client.get("/deal?bid=2NT&seed=7")))
+    assert response.status_code == 200
+    assert "<title>Seed 7: what would you open? · bidder</title>" in page
+    assert 'id="result"' not in page and 'id="bid"' not in page
+    assert advice.explanation not in page and "asked for" not in page
+    assert page.count('<dl class="hand">') == 1
+    for card in advice.facts.hand:
+        assert card.spoken in page
+    assert ('<a class="button" id="show-answer" href="/deal?bid=2NT&amp;seed=7#result">'
+            'Show the answer</a>') in page
+    assert 'href="/deal?bid=2NT&amp;seed=8&amp;hide=1">Another hand' in page
+    assert '<details class="t-deal-choice"><summary>Deal another to order</summary>' in page
+    assert 'id="deal-hide" name="hide" value="1" checked' in page
+
+
+def test_showing_the_answer_gives_the_same_hand_explained(client):
+    hidden = client.get("/deal?rule=R7&seed=5&hide=1").get_data(as_text=True)
+    shown = client.get("/deal?rule=R7&seed=5")
+    assert 'id="result"' in shown.get_data(as_text=True)
+    hand = dealt_hand(shown)
+    assert all(card.spoken in hidden for card in parse_hand(hand))
+
+
+@pytest.mark.parametrize("value", ["yes", "2"], ids=["a-word", "a-number"])
+def test_hide_is_a_switch(client, value):
+    response = client.get(f"/deal?seed=7&hide={value}")
+    assert response.status_code == (200 if value == "yes" else 400)
+    assert ('aria-invalid' in response.get_data(as_text=True).split('id="deal-hide"')[1]
+            .split(">")[0]) is (value != "yes")
 
 
 def test_a_set_at_the_last_seeds_starts_again_from_zero(client):
@@ -434,14 +533,21 @@ def test_deal_choice_size(choice, size, is_set):
     (DealChoice(NO_BID, RULES[8], 3), {"seed": 4}, {"bid": "None", "rule": "R9", "seed": 4}),
     (DealChoice(seed=1, count=5, printable=True, part="key"), {"part": ""},
      {"seed": 1, "count": 5, "print": 1}),
+    (DealChoice(seed=2, hidden=True), {}, {"seed": 2, "hide": 1}),
+    (DealChoice(seed=2, hidden=True), {"hidden": False}, {"seed": 2}),
+    (DealChoice(seed=3, printable=True, mix="natural"), {}, {"seed": 3, "print": 1,
+                                                             "mix": "natural"}),
 ])
 def test_deal_choice_query_leaves_defaults_out(choice, changes, expected):
     assert choice.query(**changes) == expected
 
 
 @pytest.mark.parametrize("choice, expected", [
-    (DealChoice(), {"bid": "", "rule": "", "seed": ""}),
-    (DealChoice(Bid(1, "S"), RULES[1], 0), {"bid": "1S", "rule": "R2", "seed": "0"}),
+    (DealChoice(), {"bid": "", "rule": "", "seed": "", "hide": "", "mix": ""}),
+    (DealChoice(Bid(1, "S"), RULES[1], 0, hidden=True),
+     {"bid": "1S", "rule": "R2", "seed": "0", "hide": "1", "mix": ""}),
+    (DealChoice(seed=5, mix="natural"),
+     {"bid": "", "rule": "", "seed": "5", "hide": "", "mix": "natural"}),
 ])
 def test_deal_choice_form(choice, expected):
     assert choice.form() == expected

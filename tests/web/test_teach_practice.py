@@ -8,14 +8,19 @@ from dataclasses import fields
 
 import pytest
 
-from bidder import RULES, explain
+from bidder import RULE_BY_ID, RULES, explain
 from bidder.advice import is_reachable
 from bidder.bids import NO_BID, Bid
 from bidder.dealing import random_hand, reachable_bids
 from bidder.web import create_app
+from bidder.teaching import TEACHING_RULES
 from bidder.web.teach_practice import (FIELD_CHECKS, FIELD_NAMES, SESSION_KEY, TOKEN, Ledger,
-                                       Practice, bid_rows, hand_for, ledger_of, restore,
-                                       targets)
+                                       Practice, bid_rows, hand_for, ledger_of, restore)
+from bidder.why_not import why_not
+
+from markup import bid_text, seen_and_heard
+from markup import page_text as text_of_html
+from markup import text_of as text_by_id
 
 HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -70,13 +75,13 @@ def test_practice_shows_a_hand_and_the_buttons_for_every_bid(client):
     buttons = re.findall(r'<button type="submit" name="bid" value="([^"]+)"', page)
     assert buttons == [str(bid) for bid in reachable_bids()]
     assert buttons[-1] == "None"
-    assert ">No bid</button>" in page
+    assert '"bid-mark">No bid</span></button>' in page
     assert "Hand 1" in text_of(response)
     assert "Bids right: 0 of 0" in text_of(response)
 
 
 def test_the_prompt_never_gives_the_answer_away(client):
-    for _ in range(len(targets())):
+    for _ in range(len(TEACHING_RULES)):
         response = client.get("/practice")
         page = text_of(response)
         advice = explain(hand_on_table(client))
@@ -119,18 +124,35 @@ def test_a_right_answer_gets_short_feedback_and_a_point(client):
     assert "Bids right: 1 of 1" in page
 
 
-def test_a_wrong_answer_gets_the_full_trace(client):
+def test_a_wrong_answer_speaks_first_of_the_bid_chosen_then_the_right_one(client):
+    hand = hand_on_table(client)
+    advice = explain(hand)
+    chosen = Bid.parse(wrong_bid(hand))
+    answer(client, str(chosen), hand)
+    html = client.get("/practice").get_data(as_text=True)
+    page = text_of_html(html)
+    reason = why_not(advice, chosen)
+    assert "✗ Not this time" in page
+    assert seen_and_heard(html, "chosen")[0] == (
+        f"You chose {chosen.display}. {reason[:1].upper()}{reason[1:]}")
+    assert text_by_id(html, "answer").startswith(f"This hand opens {bid_text(advice.bid)} "
+                                              f"by {advice.rule}, {advice.fired.name}.")
+    assert advice.explanation in page
+    assert page.index("You chose") < page.index("This hand opens") < page.index("Rule by rule")
+    assert "Bids right: 0 of 1" in page
+
+
+def test_the_full_trace_of_a_wrong_answer_folds_away_and_the_hand_is_drawn_once(client):
     hand = hand_on_table(client)
     advice = explain(hand)
     answer(client, wrong_bid(hand), hand)
-    response = client.get("/practice")
-    page = text_of(response)
-    assert "✗ Not this time" in page
-    assert "Rule by rule" in page
-    assert advice.explanation in page
-    assert all(f"{step.rule} {RULES[int(step.rule[1:]) - 1].name}" in page
-               for step in advice.trace)
-    assert "Bids right: 0 of 1" in page
+    html = client.get("/practice").get_data(as_text=True)
+    why = html.split('<details class="panel t-why" id="why">', 1)[1].split("</details>", 1)[0]
+    assert "<summary>Rule by rule, with the points</summary>" in why
+    assert all(f'id="step-{step.rule}"' in why for step in advice.trace)
+    assert "Points suit by suit" in why
+    assert html.count('<dl class="hand">') == 1
+    assert 'id="result"' not in html
 
 
 def test_no_bid_is_an_answer(client):
@@ -247,12 +269,13 @@ def test_count_first_asks_for_the_count_before_the_bid(client):
 
 
 @pytest.mark.parametrize("hcp_off, distribution_off, marks, right", [
-    (0, 0, ("✓ HCP", "✓ Distribution points"), 2),
-    (1, 0, ("✗ HCP: you counted", "✓ Distribution points"), 1),
-    (0, 1, ("✓ HCP", "✗ Distribution points: you counted"), 1),
+    (0, 0, ("✓ HCP", "✓ Distribution points"), 1),
+    (1, 0, ("✗ HCP: you counted", "✓ Distribution points"), 0),
+    (0, 1, ("✓ HCP", "✗ Distribution points: you counted"), 0),
     (2, 3, ("✗ HCP", "✗ Distribution points"), 0),
-])
-def test_each_count_is_checked_on_its_own(client, hcp_off, distribution_off, marks, right):
+], ids=["both-right", "hcp-wrong", "distribution-wrong", "both-wrong"])
+def test_each_count_is_checked_on_its_own_and_the_score_is_per_hand(
+        client, hcp_off, distribution_off, marks, right):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     facts = explain(hand).facts
@@ -264,8 +287,8 @@ def test_each_count_is_checked_on_its_own(client, hcp_off, distribution_off, mar
     page = text_of(response)
     for mark in marks:
         assert mark in page
-    assert f"Counts right: {right} of 2" in page
-    assert ('Points suit by suit' in page) is (right < 2)
+    assert f"Counts right: {right} of 1" in page
+    assert ('Points suit by suit' in page) is (right == 0)
     assert 'name="bid" value="1C"' in response.get_data(as_text=True)
     assert explain(hand).explanation not in page
 
@@ -315,7 +338,7 @@ def test_counting_twice_counts_once(client):
     hand = hand_on_table(client)
     for _ in range(2):
         post(client, "/practice/count", {"hand": hand, "hcp": "1", "distribution": "0"})
-    assert state_of(client).counts_checked == 2
+    assert state_of(client).counts_checked == 1
 
 
 def test_a_count_for_an_earlier_hand_is_not_checked(client):
@@ -334,12 +357,138 @@ def test_settings_switch_off_when_unticked(client):
     assert (state.count_first, state.natural) == (False, False)
 
 
+# Rounds and their summary ----------------------------------------------------------------------
+
+def play_round(client, wrong_for=frozenset(), skip_for=frozenset()) -> list[str]:
+    """Answer every hand of the round on the table: wrongly for the rules in *wrong_for*,
+    not at all for those in *skip_for*, rightly for the rest. The deciding rules, in turn."""
+    rules = []
+    client.get("/practice")
+    while not state_of(client).between_rounds:
+        hand = hand_on_table(client)
+        rule = explain(hand).rule
+        rules.append(rule)
+        if rule not in skip_for:
+            answer(client, wrong_bid(hand) if rule in wrong_for else right_bid(hand), hand)
+        post(client, "/practice/next", {"hand": hand})
+    return rules
+
+
+def test_a_round_is_every_deciding_rule_once_then_a_summary(client):
+    rules = play_round(client, wrong_for={"R3", "R7"})
+    assert sorted(rules) == REACHABLE_RULES
+    response = client.get("/practice")
+    page = text_of(response)
+    assert response.status_code == 200
+    assert "Round over: 6 of 8 right" in page
+    assert 'name="bid"' not in response.get_data(as_text=True)
+    for rule in RULES:
+        if rule.id in ("R3", "R7"):
+            assert f"{rule.id} {rule.name} 0 ✗ 1" in page
+        elif rule.id != "R4":
+            assert f"{rule.id} {rule.name} 1 0" in page
+    assert "Practise the ones I missed (R3, R7: 2 hands)" in page
+    assert "Bids right: 6 of 8" in page
+
+
+def test_the_last_hand_of_a_round_leads_to_the_summary(client):
+    for _ in range(7):
+        post(client, "/practice/next", {"hand": hand_on_table(client)})
+    hand = hand_on_table(client)
+    answer(client, right_bid(hand), hand)
+    assert "Round summary</button>" in client.get("/practice").get_data(as_text=True)
+    post(client, "/practice/next", {"hand": hand})
+    state = state_of(client)
+    assert (state.hand, state.token, state.turn, state.between_rounds) == ("", "", 8, True)
+    page = text_of(client.get("/practice"))
+    assert "Round over: 1 of 1 right" in page
+    assert "7 of the 8 hands skipped." in page
+    assert "Practise the ones I missed" not in page
+
+
+def test_practising_the_missed_ones_deals_just_those_rules_then_whole_rounds_again(client):
+    play_round(client, wrong_for={"R1", "R8"})
+    response = post(client, "/practice/round", {"missed": "1"})
+    assert response.status_code == 303
+    state = state_of(client)
+    assert (state.focus, state.round_start, state.record, state.size) == ("R1,R8", 8, "", 2)
+    assert "1 of 2 in this round" in text_of(client.get("/practice"))
+    assert sorted(play_round(client, wrong_for={"R8"})) == ["R1", "R8"]
+    assert "Round over: 1 of 2 right" in text_of(client.get("/practice"))
+    post(client, "/practice/round")
+    assert (state_of(client).focus, state_of(client).size) == ("", 8)
+    assert sorted(play_round(client)) == REACHABLE_RULES
+
+
+def test_a_round_of_missed_ones_deals_by_rule_even_at_natural_frequencies(client):
+    play_round(client, wrong_for={"R7"})
+    turn_on(client, natural=True)
+    post(client, "/practice/round", {"missed": "1"})
+    assert play_round(client) == ["R7"]
+
+
+def test_at_natural_frequencies_a_round_is_eight_hands_scored_by_their_rule(client):
+    turn_on(client, natural=True)
+    rules = play_round(client)
+    assert len(rules) == 8
+    page = text_of(client.get("/practice"))
+    assert "Round over: 8 of 8 right" in page
+    for rule_id in set(rules):
+        assert f"{rule_id} {RULE_BY_ID[rule_id].name} {rules.count(rule_id)} 0" in page
+
+
+def test_a_new_round_starts_only_once_a_round_is_over_and_only_once(client):
+    first = hand_on_table(client)
+    post(client, "/practice/round", {"missed": "1"})
+    assert (state_of(client).turn, hand_on_table(client)) == (0, first)
+    play_round(client, wrong_for={"R2"})
+    post(client, "/practice/round", {"missed": "1"})
+    post(client, "/practice/round")
+    state = state_of(client)
+    assert (state.round_start, state.turn, state.focus) == (8, 8, "R2")
+
+
+def test_skipped_hands_are_neither_right_nor_wrong(client):
+    play_round(client, wrong_for={"R5"}, skip_for={"R6", "R9"})
+    page = text_of(client.get("/practice"))
+    assert "Round over: 5 of 6 right" in page
+    assert "2 of the 8 hands skipped." in page
+    assert "R6 2 of a suit" not in page
+    assert "Practise the ones I missed (R5: 1 hand)" in page
+
+
+def test_the_round_so_far_is_recorded_by_the_rule_that_decides_each_hand(client):
+    hand = hand_on_table(client)
+    rule = explain(hand).rule
+    answer(client, wrong_bid(hand), hand)
+    assert state_of(client).record == f"{rule}-"
+    post(client, "/practice/next", {"hand": hand})
+    second = hand_on_table(client)
+    answer(client, right_bid(second), second)
+    assert state_of(client).record == f"{rule}-{explain(second).rule}+"
+
+
+# Settings -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("switches, message", [
+    ({}, "Settings saved: count first off, natural frequencies off."),
+    ({"count_first": "1"}, "Settings saved: count first on, natural frequencies off."),
+    ({"count_first": "1", "natural": "1"},
+     "Settings saved: count first on, natural frequencies on."),
+], ids=["both-off", "count-first", "both-on"])
+def test_saving_the_settings_says_so_and_what_they_are(client, switches, message):
+    post(client, "/practice/settings", switches)
+    page = client.get("/practice").get_data(as_text=True)
+    assert f'<p class="t-notice" role="status">{message}</p>' in page
+    assert message not in client.get("/practice").get_data(as_text=True)
+
+
 # Which hands come up ------------------------------------------------------------------------
 
 def test_by_default_every_deciding_rule_comes_up_once_a_lap():
     base = 1234
     for lap in range(2):
-        rules = [explain(hand_for(Practice(base, turn))).rule
+        rules = [explain(hand_for(Practice(base, turn, round_start=lap * 8))).rule
                  for turn in range(lap * 8, lap * 8 + 8)]
         assert sorted(rules) == REACHABLE_RULES
 
@@ -449,7 +598,7 @@ def test_counting_first_then_bidding_spends_the_hand_once_for_each(client):
     post(client, "/practice/count", {"hand": hand, "hcp": "1", "distribution": "1"})
     answer(client, right_bid(hand), hand)
     state = state_of(client)
-    assert (state.answered, state.right, state.counts_checked) == (1, 1, 2)
+    assert (state.answered, state.right, state.counts_checked) == (1, 1, 1)
 
 
 def test_each_hand_has_its_own_token(client):
@@ -552,6 +701,19 @@ BAD_STATES = {
     "bad-token": lambda good: {**good, "token": "x"},
     "hand-without-token": lambda good: {**good, "token": ""},
     "answer-without-hand": lambda good: {**good, "hand": "", "token": "", "answer": "1C"},
+    "round-as-text": lambda good: {**good, "round_start": "0"},
+    "round-in-the-future": lambda good: {**good, "round_start": 1},
+    "past-the-round": lambda good: {**good, "turn": 9, "hand": "", "token": ""},
+    "hand-between-rounds": lambda good: {**good, "turn": 8},
+    "focus-unknown-rule": lambda good: {**good, "focus": "R12"},
+    "focus-never-deciding": lambda good: {**good, "focus": "R4"},
+    "focus-twice": lambda good: {**good, "focus": "R3,R3"},
+    "focus-out-of-order": lambda good: {**good, "focus": "R7,R3"},
+    "focus-as-list": lambda good: {**good, "focus": ["R3"]},
+    "record-as-number": lambda good: {**good, "record": 3},
+    "record-unreadable": lambda good: {**good, "record": "R3?"},
+    "record-unknown-rule": lambda good: {**good, "record": "R4+"},
+    "record-longer-than-the-round": lambda good: {**good, "record": "R3+R1+"},
 }
 
 

@@ -133,7 +133,7 @@ def csrf_field(page: str) -> str:
 
 
 @pytest.mark.parametrize("path", ["/practice/answer", "/practice/count", "/practice/next",
-                                  "/practice/settings", "/practice/reset"])
+                                  "/practice/settings", "/practice/reset", "/practice/round"])
 @pytest.mark.parametrize("token, reason", [
     (None, "the CSRF token is missing"),
     ("forged", "the CSRF token is invalid"),
