@@ -382,8 +382,10 @@ def test_a_printed_set_is_a_teaching_mix_with_reasons_and_a_print_button(
 def test_the_statistics_read_on_a_phone(new_page, server, screenshot):
     page = new_page(width=390, height=844)
     page.goto(server + "/stats")
+    # A wide table may scroll sideways in its own box; none may be cut off.
     cut = page.evaluate("""[...document.querySelectorAll('.table-wrap')]
-        .filter(wrap => wrap.scrollWidth > wrap.clientWidth).length""")
+        .filter(wrap => wrap.scrollWidth > wrap.clientWidth
+                && !['auto', 'scroll'].includes(getComputedStyle(wrap).overflowX)).length""")
     assert cut == 0
     heights = page.evaluate("""[...document.querySelectorAll('.t-chart text')]
         .map(text => text.getBoundingClientRect().height)""")
