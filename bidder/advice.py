@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from typing import Sequence
 
-from .cards import DECK, HAND_SIZE, Hand, Suit, parse_hand
+from . import packed
+from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Hand, Suit, parse_hand
 from .facts import STANDARD, Counting, Facts, Tally, card_hcp
-from .rules import RULE_BY_ID, RULES, Rule, applying, first_rule
+from .rules import RULES, Rule, applying, first_rule
 
 NEAR_MISS_GAP = 2
 NEAR_MISS_COUNT = 3
@@ -38,31 +39,27 @@ class Step:
     reasons: tuple[str, ...]
     would_bid: str | None = None
 
-    def to_dict(self) -> dict:
-        """The step as plain JSON types."""
-        rule = RULE_BY_ID[self.rule]
-        return {"rule": self.rule, "name": rule.name, "status": self.status,
-                "reasons": list(self.reasons), "would_bid": self.would_bid}
-
 
 @dataclass(frozen=True)
-class Advice:
-    """The opening bid for a hand with everything needed to explain it."""
+class Decision:
+    """All that a hand's profile (its suit lengths, HCP and HCP within each suit)
+    decides: the bid, the rule behind it, the trace, the notes and the near misses.
+    Hands with the same profile share one Decision, worked out once."""
 
-    facts: Facts
     bid: str | None
     rule: str
     trace: tuple[Step, ...]
     notes: tuple[str, ...]
     near_misses: tuple[str, ...]
-    rules: tuple[Rule, ...] = field(default=RULES, repr=False, compare=False)
+    rules: tuple[Rule, ...] = field(repr=False)
+    holding: packed.Holding = field(repr=False, compare=False)
 
-    @property
+    @cached_property
     def fired(self) -> Rule:
         """The rule that decided the bid."""
         return next(rule for rule in self.rules if rule.id == self.rule)
 
-    @property
+    @cached_property
     def explanation(self) -> str:
         """The decision in one or two sentences."""
         fired = self.fired
@@ -78,19 +75,64 @@ class Advice:
             text += f" Suit: {fired.how}."
         return text
 
+    @cached_property
+    def summary(self) -> tuple[dict, tuple, tuple]:
+        """What to_dict() says of any hand with this profile: every key in order with the
+        values that do not hold lists, each suit but its cards, each step of the trace."""
+        tally, fired = self.holding.tally, self.fired
+        template = {"hand": None, "hcp": tally.hcp, "distribution": tally.distribution,
+                    "points": tally.points, "shape": tally.shape,
+                    "balanced": tally.balanced, "balanced_reason": tally.balanced_reason,
+                    "hcp_by_card": None, "suits": None, "bid": self.bid, "rule": self.rule,
+                    "rule_name": fired.name, "rule_sentence": fired.sentence,
+                    "explanation": self.explanation, "trace": None, "notes": None,
+                    "near_misses": None}
+        suits = tuple((suit.word, suit.symbol, tally.length(suit),
+                       self.holding.suit_hcp(suit), tally.length_points(suit))
+                      for suit in SUITS_HIGH_FIRST)
+        trace = tuple((step.rule, rule.name, step.status, step.reasons, step.would_bid)
+                      for rule, step in zip(self.rules, self.trace))
+        return template, suits, trace
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The opening bid for a hand with everything needed to explain it: the hand's
+    facts and what its profile decides."""
+
+    facts: Facts
+    decision: Decision
+    code: int = field(repr=False, compare=False)  # the hand in the packed engine's form
+
+    bid = property(lambda self: self.decision.bid, doc="The bid, or None for no bid.")
+    rule = property(lambda self: self.decision.rule, doc="The id of the rule that fired.")
+    trace = property(lambda self: self.decision.trace, doc="Every rule, as it went.")
+    notes = property(lambda self: self.decision.notes, doc="Overlaps and rulings.")
+    near_misses = property(lambda self: self.decision.near_misses,
+                           doc="Rules a small change would make open the hand.")
+    rules = property(lambda self: self.decision.rules, doc="The rule table used.")
+    fired = property(lambda self: self.decision.fired, doc="The rule that fired.")
+    explanation = property(lambda self: self.decision.explanation,
+                           doc="The decision in one or two sentences.")
+
     def to_dict(self) -> dict:
-        """The advice as plain JSON types."""
-        return {
-            **self.facts.to_dict(),
-            "bid": self.bid,
-            "rule": self.rule,
-            "rule_name": self.fired.name,
-            "rule_sentence": self.fired.sentence,
-            "explanation": self.explanation,
-            "trace": [step.to_dict() for step in self.trace],
-            "notes": list(self.notes),
-            "near_misses": list(self.near_misses),
-        }
+        """The advice as plain JSON types (every list and dict new)."""
+        template, suits, trace = self.decision.summary
+        holdings = packed.holdings(self.code)
+        advice = template.copy()
+        advice["hand"] = " ".join([text for cards, _ in holdings for text in cards])
+        advice["hcp_by_card"] = [{"card": card, "hcp": points}
+                                 for _, honours in holdings for card, points in honours]
+        advice["suits"] = [{"suit": word, "symbol": symbol, "cards": list(cards),
+                            "length": length, "hcp": hcp, "distribution": distribution}
+                           for (word, symbol, length, hcp, distribution), (cards, _)
+                           in zip(suits, holdings)]
+        advice["trace"] = [{"rule": rule, "name": name, "status": status,
+                            "reasons": list(reasons), "would_bid": would_bid}
+                           for rule, name, status, reasons, would_bid in trace]
+        advice["notes"] = list(self.decision.notes)
+        advice["near_misses"] = list(self.decision.near_misses)
+        return advice
 
 
 def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
@@ -100,14 +142,24 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
 
     :raises InvalidHandError: if text is not a hand of 13 different cards.
     """
-    facts = Facts(hand if isinstance(hand, Hand) else parse_hand(hand), counting)
-    fired, trace, near_misses = _judge(facts.tally, rules)
-    bid = fired.bid(facts)
+    code = packed.encode_cards(hand) if isinstance(hand, Hand) else packed.read(hand)
+    if code is None:
+        code = packed.encode_cards(parse_hand(hand))
+    facts = Facts(Hand.in_order(packed.cards(code)), counting)
+    return Advice(facts, _decided(packed.profile(code), tuple(rules), counting), code)
+
+
+@lru_cache(maxsize=1 << 15)
+def _decided(profile: int, rules: tuple[Rule, ...], counting: Counting) -> Decision:
+    """What a hand's profile decides by *rules*, counted by *counting*, worked out once."""
+    holding = packed.Holding(packed.from_profile(profile), counting)
+    fired, trace, near_misses = _judge(holding.tally, rules)
+    bid = fired.bid(holding)
     trace = tuple(step if step.status != SHADOWED else
-                  Step(step.rule, SHADOWED, step.reasons, rule.bid(facts))
+                  Step(step.rule, SHADOWED, step.reasons, rule.bid(holding))
                   for rule, step in zip(rules, trace))
-    return Advice(facts, bid, fired.id, trace, _notes(fired, bid, trace), near_misses,
-                  rules)
+    return Decision(bid, fired.id, trace, _notes(fired, bid, trace), near_misses, rules,
+                    holding)
 
 
 @lru_cache(maxsize=1 << 13)

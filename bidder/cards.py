@@ -99,12 +99,17 @@ class Card:
     rank: Rank
 
     def __str__(self) -> str:
-        return self.rank.label + self.suit.letter
+        return _RANK_LABELS[self.rank] + _SUIT_LETTERS[self.suit]
 
     @property
     def spoken(self) -> str:
         """The card as a screen reader should say it, e.g. 'ace of spades'."""
         return f"{self.rank.word} of {self.suit.word}"
+
+
+# str(card) is hot: its parts are looked up by the rank's and the suit's numbers, not built.
+_RANK_LABELS = ("",) * Rank.TWO + tuple(rank.label for rank in Rank)
+_SUIT_LETTERS = "CDHS"
 
 
 def _card_order(card: Card) -> tuple[int, int]:
@@ -124,6 +129,14 @@ class Hand:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_card_order,
                                                        reverse=True)))
+
+    @classmethod
+    def in_order(cls, cards: tuple[Card, ...]) -> Hand:
+        """The hand of *cards* given already in canonical order (as the packed engine
+        yields them), without sorting them again."""
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "cards", cards)
+        return hand
 
     def __str__(self) -> str:
         return " ".join(map(str, self.cards))
@@ -347,6 +360,7 @@ def _duplicates_problem(cards: tuple[Card, ...]) -> str | None:
 
 SUIT_BY_WORD = {suit.word: suit for suit in Suit}
 RANK_BY_TEXT = _RANK_BY_TEXT  # every way a rank is written ('10' or 'T' for ten); read only
+SUIT_BY_CHARACTER = _SUIT_BY_CHARACTER  # a suit's letter or symbol; read only
 VOID_MARKS = "-\u2013\u2014"  # hyphen, en dash (as the pages show a void), em dash
 SUIT_BY_SUIT_EXAMPLE = "♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4"
 _MARK = "[♠♥♦♣]\ufe0f?|[SHDC]"

@@ -43,9 +43,12 @@ STANDARD = Counting(
     f"1 per card beyond {LENGTH_POINTS_AFTER}", f"no suit longer than {LENGTH_POINTS_AFTER} cards")
 
 
+_HCP_OF_RANK = tuple(HCP_BY_RANK.get(value, 0) for value in range(Rank.ACE + 1))  # by number
+
+
 def card_hcp(card: Card) -> int:
     """High card points of one card: A 4, K 3, Q 2, J 1, else 0."""
-    return HCP_BY_RANK.get(card.rank, 0)
+    return _HCP_OF_RANK[card.rank]
 
 
 MAX_HCP = sum(sorted(map(card_hcp, DECK), reverse=True)[:HAND_SIZE])  # 37: no hand holds more
@@ -138,12 +141,18 @@ class Facts:
     counting: Counting = STANDARD
 
     @cached_property
+    def holdings(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards of each suit, high to low, by suit (clubs first, as Suit numbers)."""
+        suits: tuple[list[Card], ...] = ([], [], [], [])
+        for card in self.hand.cards:
+            suits[card.suit].append(card)
+        return tuple(map(tuple, suits))
+
+    @cached_property
     def tally(self) -> Tally:
         """The lengths and HCP the rules read."""
-        lengths = [0, 0, 0, 0]
-        for card in self.hand:
-            lengths[card.suit] += 1
-        return Tally(tuple(lengths), sum(map(card_hcp, self.hand)), self.counting)
+        return Tally(tuple(map(len, self.holdings)), sum(map(card_hcp, self.hand.cards)),
+                     self.counting)
 
     @property
     def hcp(self) -> int:
@@ -178,11 +187,11 @@ class Facts:
     @cached_property
     def honours(self) -> tuple[tuple[Card, int], ...]:
         """The cards that score high card points, with their points, spades first."""
-        return tuple((card, card_hcp(card)) for card in self.hand if card_hcp(card))
+        return tuple((card, points) for card in self.hand.cards if (points := card_hcp(card)))
 
     def suit_hcp(self, suit: Suit) -> int:
         """High card points held in *suit*."""
-        return sum(card_hcp(card) for card in self.hand.in_suit(suit))
+        return sum(map(card_hcp, self.holdings[suit]))
 
     @property
     def hcp_explanation(self) -> str:
@@ -203,20 +212,24 @@ class Facts:
 
     def to_dict(self) -> dict:
         """The facts as plain JSON types."""
+        tally, holdings = self.tally, self.holdings
         return {
             "hand": str(self.hand),
-            "hcp": self.hcp,
-            "distribution": self.distribution,
-            "points": self.points,
-            "shape": self.shape,
-            "balanced": self.balanced,
-            "balanced_reason": self.balanced_reason,
+            "hcp": tally.hcp,
+            "distribution": tally.distribution,
+            "points": tally.points,
+            "shape": tally.shape,
+            "balanced": tally.balanced,
+            "balanced_reason": tally.balanced_reason,
             "hcp_by_card": [{"card": str(card), "hcp": points}
                             for card, points in self.honours],
-            "suits": [{"suit": suit.word, "symbol": suit.symbol,
-                       "cards": [str(card) for card in self.hand.in_suit(suit)],
-                       "length": self.tally.length(suit),
-                       "hcp": self.suit_hcp(suit),
-                       "distribution": self.tally.length_points(suit)}
-                      for suit in SUITS_HIGH_FIRST],
+            "suits": [{"suit": word, "symbol": symbol,
+                       "cards": list(map(str, holdings[suit])),
+                       "length": len(holdings[suit]),
+                       "hcp": sum(map(card_hcp, holdings[suit])),
+                       "distribution": tally.length_points(suit)}
+                      for suit, word, symbol in _SUIT_NAMES],
         }
+
+
+_SUIT_NAMES = tuple((suit, suit.word, suit.symbol) for suit in SUITS_HIGH_FIRST)

@@ -11,6 +11,8 @@ from .cards import InvalidHandWarning
 from .facts import Facts
 from .rules import first_rule
 
+_bid_of_text, _UNREAD = packed.bid_of_text, packed.UNREAD  # bound once: the hottest door
+
 
 def _lenient_facts(hand: str) -> Facts:
     """Facts for any cards, warning when they are not 13 different ones."""
@@ -28,12 +30,15 @@ def highCardPoints(hand: str) -> int:
     :raises InvalidHandError: if a card cannot be read.
     """
     hcp = packed.encode_hcp(hand)
-    return _lenient_facts(hand).hcp if hcp is None else hcp
+    if hcp is None:
+        code = packed.read(hand)
+        return _lenient_facts(hand).hcp if code is None else packed.hcp(code)
+    return hcp
 
 
 def distributionPoints(hand: str) -> int:
     """Distribution points of *hand*: one for each card beyond the fourth in a suit."""
-    code = packed.encode(hand)
+    code = packed.read(hand)
     if code is None:
         return _lenient_facts(hand).distribution
     return packed.tally(code).distribution
@@ -41,8 +46,8 @@ def distributionPoints(hand: str) -> int:
 
 def openingBid(hand: str) -> str | None:
     """The opening bid for *hand*, such as '1NT' or '4S', or None for no bid."""
-    code = packed.encode(hand)
-    if code is not None:
-        return packed.decide(code)[1]
+    bid = _bid_of_text(hand)
+    if bid is not _UNREAD:
+        return bid
     facts = _lenient_facts(hand)
     return first_rule(facts.tally).bid(facts)

@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .cards import DECK, HAND_SIZE, Card, Suit
+from .cards import (DECK, HAND_SIZE, MAX_INPUT_LENGTH, RANK_BY_TEXT, SEPARATORS,
+                    SUIT_BY_CHARACTER, SUITS_HIGH_FIRST, Card, Rank, Suit)
 from .facts import STANDARD, Counting, Tally, card_hcp
 from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, first_rule
 
 _LENGTHS_AT, _HCP_AT, _SUIT_HCP_AT = 52, 68, 76
+_RANKS = len(Rank)  # DECK runs clubs to spades, each two to ace: a card's bit is its place
+_SUIT_MASK = (1 << _RANKS) - 1
 _ALL_CARDS = (1 << _LENGTHS_AT) - 1
 _KEY_MASK = (1 << (_SUIT_HCP_AT - _LENGTHS_AT)) - 1  # lengths and HCP: all a tally holds
 
@@ -31,7 +34,25 @@ def _card_code(card: Card) -> int:
 _CODES = tuple(map(_card_code, DECK))
 _CODE_BY_CARD = dict(zip(DECK, _CODES))
 _CODE_BY_TOKEN = {str(card): code for card, code in zip(DECK, _CODES)}
-_TOKENS = tuple(map(str, DECK))
+_TOKEN_CODE = _CODE_BY_TOKEN.__getitem__
+
+def _spellings(text: str) -> set[str]:
+    """*text* as the parser reads it in any case."""
+    return {text, text.lower(), text.upper()}
+
+
+# Every way the parser reads one card as one word: any case, T or 10, letter or symbol.
+_CODE_BY_SPELLING = {rank_text + suit_text: _CODE_BY_CARD[Card(suit, rank)]
+                     for rank_spelling, rank in RANK_BY_TEXT.items()
+                     for rank_text in _spellings(rank_spelling)
+                     for suit_spelling, suit in SUIT_BY_CHARACTER.items()
+                     for suit_text in _spellings(suit_spelling)}
+# Dot notation: for each suit, spades first, the code of each rank's letter.
+_DOTTED_CODES = tuple({rank_text: _CODE_BY_CARD[Card(suit, rank)]
+                       for rank_spelling, rank in RANK_BY_TEXT.items() if rank_spelling != "10"
+                       for rank_text in _spellings(rank_spelling)}
+                      for suit in SUITS_HIGH_FIRST)
+_TEN, _TEN_LETTER = "10", "T"
 # Shorter codes for the HCP alone, which add faster: a card's bit and its HCP.
 _HCP_CODE_BY_TOKEN = {token: (code & _ALL_CARDS) | ((code >> _HCP_AT) & 0xFF) << _LENGTHS_AT
                       for token, code in _CODE_BY_TOKEN.items()}
@@ -44,7 +65,7 @@ def _summed(text: str, codes: dict[str, int]) -> int | None:
         code = sum(map(codes.__getitem__, tokens))
     except (AttributeError, TypeError, KeyError):
         return None
-    if len(tokens) == HAND_SIZE and (code & _ALL_CARDS).bit_count() == HAND_SIZE:
+    if len(tokens) == HAND_SIZE and _thirteen(code):
         return code
     return None
 
@@ -55,6 +76,54 @@ def encode(text: str) -> int | None:
     return _summed(text, _CODE_BY_TOKEN)
 
 
+def read(text: str) -> int | None:
+    """The code of a hand in any common notation: the assignment's, then cards in any
+    case, T for ten, suit symbols, commas or several spaces between cards, or dot
+    notation. None when the text needs the full parser (which also says what is wrong)."""
+    try:  # the assignment's notation first, written out here: it is the commonest
+        words = text.split(" ")
+        code = sum(map(_TOKEN_CODE, words))
+        if len(words) == HAND_SIZE and (code & _ALL_CARDS).bit_count() == HAND_SIZE:
+            return code
+    except (AttributeError, TypeError, KeyError):
+        if not isinstance(text, str):
+            return None
+    if len(text) > MAX_INPUT_LENGTH:
+        return None
+    text = text.strip(SEPARATORS)
+    return _read_dotted(text) if "." in text else _read_words(text)
+
+
+def _read_words(text: str) -> int | None:
+    """Thirteen different cards, one a word, between separators the parser accepts."""
+    words = text.replace(",", " ").split()
+    if sum(map(len, words)) + sum(map(text.count, SEPARATORS)) != len(text):
+        return None  # split() also took some other blank the parser refuses
+    try:
+        code = sum(map(_CODE_BY_SPELLING.__getitem__, words))
+    except KeyError:
+        return None
+    return code if len(words) == HAND_SIZE and _thirteen(code) else None
+
+
+def _read_dotted(text: str) -> int | None:
+    """Four suits' ranks between three dots, spades first, thirteen different cards."""
+    holdings = text.replace(_TEN, _TEN_LETTER).split(".")
+    if len(holdings) != len(_DOTTED_CODES) or sum(map(len, holdings)) != HAND_SIZE:
+        return None
+    try:
+        code = sum(sum(map(codes.__getitem__, holding))
+                   for codes, holding in zip(_DOTTED_CODES, holdings))
+    except KeyError:
+        return None
+    return code if _thirteen(code) else None
+
+
+def _thirteen(code: int) -> bool:
+    """Whether the code holds thirteen different cards (a repeated card carries)."""
+    return (code & _ALL_CARDS).bit_count() == HAND_SIZE
+
+
 def encode_hcp(text: str) -> int | None:
     """The HCP of a hand in the assignment's notation, else None (the fastest count)."""
     code = _summed(text, _HCP_CODE_BY_TOKEN)
@@ -63,7 +132,7 @@ def encode_hcp(text: str) -> int | None:
 
 def encode_cards(cards: Iterable[Card]) -> int:
     """The code of any cards (a Hand, or cards read by the parser)."""
-    return sum(map(_CODE_BY_CARD.__getitem__, cards))
+    return sum(_CODES[_RANKS * card.suit + card.rank - Rank.TWO] for card in cards)
 
 
 def encode_deal(indexes: Iterable[int]) -> int:
@@ -73,12 +142,39 @@ def encode_deal(indexes: Iterable[int]) -> int:
 
 def text(code: int) -> str:
     """The hand's canonical text: spades first, each suit high to low."""
-    bits, tokens = code & _ALL_CARDS, []
-    while bits:
-        high = bits.bit_length() - 1
-        tokens.append(_TOKENS[high])
-        bits ^= 1 << high
-    return " ".join(tokens)
+    return " ".join(map(str, cards(code)))
+
+
+def cards(code: int) -> tuple[Card, ...]:
+    """The hand's cards in canonical order: spades first, each suit high to low."""
+    return (_suit_cards(Suit.SPADES, code >> 3 * _RANKS & _SUIT_MASK)
+            + _suit_cards(Suit.HEARTS, code >> 2 * _RANKS & _SUIT_MASK)
+            + _suit_cards(Suit.DIAMONDS, code >> _RANKS & _SUIT_MASK)
+            + _suit_cards(Suit.CLUBS, code & _SUIT_MASK))
+
+
+def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]:
+    """Each suit's cards as text, spades first, high to low, with its honours and their
+    HCP: ((('AS', 'KS', '2S'), (('AS', 4), ('KS', 3))), ...)."""
+    return (_suit_texts(Suit.SPADES, code >> 3 * _RANKS & _SUIT_MASK),
+            _suit_texts(Suit.HEARTS, code >> 2 * _RANKS & _SUIT_MASK),
+            _suit_texts(Suit.DIAMONDS, code >> _RANKS & _SUIT_MASK),
+            _suit_texts(Suit.CLUBS, code & _SUIT_MASK))
+
+
+@lru_cache(maxsize=len(Suit) << len(Rank))
+def _suit_texts(suit: Suit, bits: int) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """One suit's cards as text, high to low, and its honours with their HCP."""
+    held = _suit_cards(suit, bits)
+    return (tuple(map(str, held)),
+            tuple((str(card), card_hcp(card)) for card in held if card_hcp(card)))
+
+
+@lru_cache(maxsize=len(Suit) << len(Rank))
+def _suit_cards(suit: Suit, bits: int) -> tuple[Card, ...]:
+    """The cards of *suit* whose bits are set in *bits* (its field of 13), high to low."""
+    return tuple(DECK[_RANKS * suit + place] for place in reversed(range(_RANKS))
+                 if bits >> place & 1)
 
 
 def profile(code: int) -> int:
@@ -157,6 +253,41 @@ def decide(code: int, rules: Sequence[Rule] = RULES, counting: Counting = STANDA
     rule, bid, settled = (_decide_default(key) if rules is RULES and counting is STANDARD
                           else _decide_other(key, tuple(rules), counting))
     return (rule, bid) if settled else (rule, rule.bid(Holding(code, counting)))
+
+
+def bid(code: int) -> str | None:
+    """The assignment's bid for a code (decide()'s bid, by the assignment's table)."""
+    try:
+        return _BID_BY_KEY[(code >> _LENGTHS_AT) & _KEY_MASK]
+    except KeyError:
+        return _first_bid(code)
+
+
+_BID_BY_KEY: dict[int, str | None] = {}  # the settled bids by key, filled as hands come
+UNREAD = object()  # what bid_of_text() answers for text that needs the full parser
+
+
+def bid_of_text(text: str) -> str | None | object:
+    """read() then bid() in one step, for the hottest door; UNREAD when read() is None."""
+    try:  # read() and bid() for the assignment's notation, written out for speed
+        words = text.split(" ")
+        code = sum(map(_TOKEN_CODE, words))
+        if len(words) == HAND_SIZE and (code & _ALL_CARDS).bit_count() == HAND_SIZE:
+            return _BID_BY_KEY[(code >> _LENGTHS_AT) & _KEY_MASK]
+    except (AttributeError, TypeError, KeyError):
+        pass
+    code = read(text)
+    return UNREAD if code is None else bid(code)
+
+
+def _first_bid(code: int) -> str | None:
+    """bid() for a key not yet known: decided, and kept when the tally alone settles it."""
+    key = _key(code)
+    rule, bid, settled = _decide_default(key)
+    if settled:
+        _BID_BY_KEY[key] = bid
+        return bid
+    return rule.bid(Holding(code))
 
 
 def decide_many(codes: Iterable[int], rules: Sequence[Rule] = RULES,

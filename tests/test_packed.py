@@ -64,3 +64,110 @@ def test_decide_many_decides_each_by_the_table_given():
     without_r3 = tuple(rule for rule in RULES if rule.id != "R3")
     assert [(rule.id, bid) for rule, bid in packed.decide_many(codes, without_r3)] == [
         ("R9", None), ("R6", "2H")]
+
+
+# read(): every common notation, and only text the parser reads as the same 13 cards.
+
+SAMPLE = parse_hand(EXAMPLE_HAND)
+TEN_AS_T = EXAMPLE_HAND.replace("10", "T")
+
+
+@pytest.mark.parametrize("text", [
+    EXAMPLE_HAND,
+    EXAMPLE_HAND.lower(),
+    TEN_AS_T,
+    TEN_AS_T.lower(),
+    EXAMPLE_HAND.replace(" ", ", "),
+    EXAMPLE_HAND.replace(" ", ","),
+    EXAMPLE_HAND.replace(" ", "\t"),
+    "  " + EXAMPLE_HAND.replace(" ", "  \n") + " ,",
+    EXAMPLE_HAND.translate(str.maketrans("CDHS", "♣♦♥♠")),
+    "5♣ 7h AS jd 9D 2c Kh th 4C 8♥ 8c aD 10♣",
+    SAMPLE.dotted,
+    SAMPLE.dotted.lower(),
+    SAMPLE.dotted.replace("T", "10"),
+    " " + SAMPLE.dotted + "\n",
+], ids=["assignment", "lower", "T", "T-lower", "comma-space", "comma", "tab", "blanks",
+        "symbols", "mixed", "dotted", "dotted-lower", "dotted-10", "dotted-blanks"])
+def test_read_takes_every_common_notation(text):
+    assert packed.read(text) == packed.encode(EXAMPLE_HAND)
+    assert parse_hand(text) == SAMPLE
+
+
+@pytest.mark.parametrize("text", [
+    None, 13, b"AS",
+    EXAMPLE_HAND.rsplit(" ", 1)[0],                  # twelve cards
+    EXAMPLE_HAND + " 2D",                            # fourteen
+    EXAMPLE_HAND.replace("7H", "5C"),                # a card twice
+    EXAMPLE_HAND.replace("7H", "7h").replace("8C", "5c"),  # twice, in two cases
+    EXAMPLE_HAND.replace(" ", "\u00a0"),             # a blank the parser refuses
+    EXAMPLE_HAND.replace(" ", " \x0b"),
+    EXAMPLE_HAND.replace("AS", "A♠\ufe0f"),          # emoji form: the parser's to read
+    EXAMPLE_HAND.replace("AS", "1S"),
+    EXAMPLE_HAND.replace("AS", "SA"),
+    EXAMPLE_HAND + " " * 200,                        # longer than the parser allows
+    SAMPLE.dotted[:-1],                              # twelve cards
+    SAMPLE.dotted + "2",                             # fourteen
+    "AA.T87.AJ9.T8542",                              # a card twice
+    SAMPLE.dotted + ".",                             # five suits
+    SAMPLE.dotted.replace(".", ". ", 1),             # a blank inside
+    SAMPLE.dotted.replace("T", "1"),
+    "♠ A 4 ♥ K 10 8 7 ♦ A J 9 ♣ 10 8 5 4 2",       # suit by suit: the parser's to read
+])
+def test_read_leaves_everything_else_to_the_parser(text):
+    assert packed.read(text) is None
+
+
+def spelled(cards, rng):
+    """The cards written as someone might: any case, T or 10, letters or symbols."""
+    words = []
+    for card in cards:
+        rank = str(card)[:-1]
+        rank = rng.choice(["T", "t", "10"]) if rank == "10" else rng.choice([rank, rank.lower()])
+        suit = rng.choice([card.suit.letter, card.suit.letter.lower(), card.suit.symbol])
+        words.append(rank + suit)
+    return words
+
+
+@given(hands(), st.randoms(use_true_random=False),
+       st.lists(st.sampled_from([" ", ",", ", ", "\t", "\n", "  "]), min_size=12,
+                max_size=12))
+def test_read_agrees_with_the_parser(cards, rng, gaps):
+    words = spelled(cards, rng)
+    text = words[0] + "".join(gap + word for gap, word in zip(gaps, words[1:]))
+    code = packed.encode_cards(cards)
+    assert packed.encode_cards(parse_hand(text)) == code
+    assert packed.read(text) == code
+    dotted = parse_hand(text).dotted
+    assert packed.read(rng.choice([dotted, dotted.lower()])) == code
+
+
+@given(hands())
+def test_the_bid_of_a_text_is_the_bid_of_its_code(cards):
+    text = " ".join(map(str, cards))
+    code = packed.encode(text)
+    assert packed.bid_of_text(text) == packed.bid(code) == packed.decide(code)[1]
+    assert packed.bid_of_text(text.lower()) == packed.bid(code)
+
+
+def test_bid_of_text_says_when_the_parser_must_read():
+    assert packed.bid_of_text("AS KS") is packed.UNREAD
+    assert packed.bid_of_text(None) is packed.UNREAD
+
+
+def test_a_tie_the_suits_hcp_settle_is_decided_each_time():
+    code = packed.encode(STRONG_TWO_SUITER)
+    weak_hearts = packed.encode("AS KS QS 4S 3S QH JH 6H 5H 2H AD KD KC")
+    assert [packed.bid(code), packed.bid(code), packed.bid(weak_hearts)] == ["2H", "2H", "2S"]
+    assert packed.bid_of_text(STRONG_TWO_SUITER) == "2H"
+
+
+@given(hands())
+def test_cards_and_holdings_come_back_in_canonical_order(cards):
+    code = packed.encode_cards(cards)
+    hand = parse_hand(" ".join(map(str, cards)))
+    assert packed.cards(code) == hand.cards
+    assert [list(texts) for texts, _ in packed.holdings(code)] == [
+        [str(card) for card in hand.in_suit(suit)] for suit in reversed(Suit)]
+    assert [honour for _, honours in packed.holdings(code) for honour in honours] == [
+        (str(card), points) for card, points in explain(hand).facts.honours]
