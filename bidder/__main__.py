@@ -1,5 +1,5 @@
 """`python -m bidder`: the same as the `bidder` command."""
 
-from .cli import main
+from .start import main
 
 main()

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import product
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import packed
 from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Hand, Suit, parse_hand

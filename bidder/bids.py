@@ -27,7 +27,6 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache, total_ordering
-from typing import ClassVar
 
 from .cards import EMOJI_SELECTOR, Suit, describe_character, echo
 from .errors import BidderError
@@ -60,7 +59,6 @@ class Bid:
     ``Bid.NONE`` is no bid: the one value for it, false in a condition, shown "No bid".
     """
 
-    NONE: ClassVar[Bid]
     level: int = 0
     strain: str = ""
 
@@ -188,8 +186,8 @@ def _strain_words() -> dict[str, str]:
 
 STRAIN_BY_WORD = _strain_words()
 _SUIT_SYMBOLS = "".join(suit.symbol for suit in Suit)
-_SELECTED_SYMBOL = re.compile(f"([{_SUIT_SYMBOLS}]){EMOJI_SELECTOR}")
-_LEVEL_THEN_STRAIN = re.compile(r"([0-9]*) ?(.*)")
+_SELECTED_SYMBOL = f"([{_SUIT_SYMBOLS}]){EMOJI_SELECTOR}"  # compiled by re on first use
+_LEVEL_THEN_STRAIN = r"([0-9]*) ?(.*)"
 
 
 @lru_cache(maxsize=1 << 10)
@@ -198,7 +196,7 @@ def _read_lenient(text: str) -> Bid:
 
     :raises BidError: if it is not a bid, saying why and what is accepted.
     """
-    cleaned = _unquoted(_SELECTED_SYMBOL.sub(r"\1", text.translate(FULL_WIDTH)))
+    cleaned = _unquoted(re.sub(_SELECTED_SYMBOL, r"\1", text.translate(FULL_WIDTH)))
     for character in cleaned:
         if not (character.isascii() and character.isprintable() or character == "\t"
                 or character in _SUIT_SYMBOLS):
@@ -210,7 +208,7 @@ def _read_lenient(text: str) -> Bid:
         raise BidError(f"{echo(text)} is not a bid: it is empty; {ACCEPTED}", "empty")
     if words.lower() in ANSWER_NO_BID_WORDS:
         return NO_BID
-    return _level_and_strain(text, *_LEVEL_THEN_STRAIN.fullmatch(words).groups())
+    return _level_and_strain(text, *re.fullmatch(_LEVEL_THEN_STRAIN, words).groups())
 
 
 def _unquoted(text: str) -> str:

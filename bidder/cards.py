@@ -167,10 +167,11 @@ _SUIT_BY_CHARACTER = {
 _RANK_BY_TEXT = {**{rank.label: rank for rank in Rank}, "T": Rank.TEN}
 _RANK = "(10|[2-9TJQKA])"
 _SUIT = "([CDHS♣♦♥♠])"
-_CARD_PATTERN = re.compile(_RANK + _SUIT)
-_SUIT_FIRST_PATTERN = re.compile(_SUIT + _RANK)
-_RUN_TOGETHER_PATTERN = re.compile(f"(?:{_RANK}{_SUIT}){{2,}}")
-_SPLIT_PATTERN = re.compile(f"[{SEPARATORS}]+")
+# Patterns are compiled by re on first use (and cached there): a bid's start-up need not.
+_CARD_PATTERN = _RANK + _SUIT
+_SUIT_FIRST_PATTERN = _SUIT + _RANK
+_RUN_TOGETHER_PATTERN = f"(?:{_RANK}{_SUIT}){{2,}}"
+_SPLIT_PATTERN = f"[{SEPARATORS}]+"
 _RANKS_HELP = "ranks are 2-10, J, Q, K, A"
 _SUITS_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
 _NOTATION_HELP = (
@@ -201,7 +202,7 @@ def read_cards(text: str) -> tuple[Card, ...]:
     if canonical:
         return canonical
     _check_length(text)
-    if _SUIT_BY_SUIT_START.match(text):
+    if re.match(_SUIT_BY_SUIT_START, text, re.I):
         return _read_suit_by_suit(text)
     _check_characters(text)
     text = text.replace(EMOJI_SELECTOR, "").strip(SEPARATORS)
@@ -212,7 +213,7 @@ def read_cards(text: str) -> tuple[Card, ...]:
     if "." in text:
         return _read_dotted(text)
     return tuple(_read_token(token, position)
-                 for position, token in enumerate(_SPLIT_PATTERN.split(text), 1))
+                 for position, token in enumerate(re.split(_SPLIT_PATTERN, text), 1))
 
 
 def hand_problem(cards: tuple[Card, ...]) -> str | None:
@@ -268,7 +269,7 @@ def describe_character(character: str) -> str:
 
 
 def _read_token(token: str, position: int) -> Card:
-    match = _CARD_PATTERN.fullmatch(token.upper())
+    match = re.fullmatch(_CARD_PATTERN, token.upper())
     if not match:
         raise InvalidHandError(_bad_token_message(token, position), "bad_card")
     rank, suit = match.groups()
@@ -278,14 +279,14 @@ def _read_token(token: str, position: int) -> Card:
 def _bad_token_message(token: str, position: int) -> str:
     upper = token.upper()
     start = f"card {position} {echo(token)}"
-    suit_first = _SUIT_FIRST_PATTERN.fullmatch(upper)
+    suit_first = re.fullmatch(_SUIT_FIRST_PATTERN, upper)
     if suit_first:
         suit, rank = suit_first.groups()
         return (f"{start} has the suit first: write the rank, then the suit "
                 f"(did you mean '{rank}{suit}'?)")
-    if _RUN_TOGETHER_PATTERN.fullmatch(upper):
+    if re.fullmatch(_RUN_TOGETHER_PATTERN, upper):
         return f"{start} is several cards run together: put a space between cards"
-    card = _CARD_PATTERN.match(upper)
+    card = re.match(_CARD_PATTERN, upper)
     if card:
         return (f"{start} has extra characters after {echo(token[:card.end()])}: "
                 f"write one card per word, separated by spaces")
@@ -365,11 +366,11 @@ VOID_MARKS = "-\u2013\u2014"  # hyphen, en dash (as the pages show a void), em d
 SUIT_BY_SUIT_EXAMPLE = "♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4"
 _MARK = "[♠♥♦♣]\ufe0f?|[SHDC]"
 _SUIT_WORD = "spades|hearts|diamonds|clubs"
-_SUIT_BY_SUIT_START = re.compile(
-    f"[{SEPARATORS}]*(?:[♠♥♦♣]|(?:{_SUIT_WORD}|[SHDC])(?=[{SEPARATORS}:]|$))", re.I)
-_SUIT_BY_SUIT_TOKEN = re.compile(
+_SUIT_BY_SUIT_START = (  # both read in any case
+    f"[{SEPARATORS}]*(?:[♠♥♦♣]|(?:{_SUIT_WORD}|[SHDC])(?=[{SEPARATORS}:]|$))")
+_SUIT_BY_SUIT_TOKEN = (
     f"(?P<mark>(?:{_SUIT_WORD})(?![A-Z])|{_MARK})|(?P<rank>{_RANK})|(?P<void>[{VOID_MARKS}])"
-    f"|(?P<colon>:)|(?P<blank>[{SEPARATORS}]+)|(?P<other>.)", re.I | re.S)
+    f"|(?P<colon>:)|(?P<blank>[{SEPARATORS}]+)|(?P<other>.)")
 _SUIT_BY_SUIT_HELP = f"write each suit's mark (♠ or S) then its ranks, e.g. {SUIT_BY_SUIT_EXAMPLE!r}"
 
 
@@ -386,7 +387,7 @@ def _read_suit_by_suit(text: str) -> tuple[Card, ...]:
     """Read a hand written suit by suit (the text starts with a suit's mark)."""
     holdings: dict[Suit, _Holding] = {}
     suit, last = None, None
-    for token in _SUIT_BY_SUIT_TOKEN.finditer(text):
+    for token in re.finditer(_SUIT_BY_SUIT_TOKEN, text, re.I | re.S):
         kind, position = token.lastgroup, token.start() + 1
         if kind == "mark":
             suit = _suit_of_mark(token.group())

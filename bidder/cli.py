@@ -14,19 +14,16 @@ from contextlib import contextmanager
 
 import click
 
-from .advice import FAILED, FIRED, NOT_REACHED, SHADOWED, explain, is_reachable
+from .advice import explain, is_reachable
 from .bids import Bid, BidError
-from .cards import SUITS_HIGH_FIRST, InvalidHandError
+from .cards import InvalidHandError
 from .rules import RULE_BY_ID, RULES, plural
+from .terminal import advice_lines, can_show_symbols, hand_picture, painter, wrapped
 
 STDIN_NAME = "<stdin>"
 CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 THREADS = 4  # per gunicorn worker, as `make run` has it
-WRAP = 88
-RED_SUITS = ("hearts", "diamonds")
 VARIANT_PAIRS = 6  # pairs of bids shown for each variant
-STATUS_STYLES = {FIRED: {"fg": "green", "bold": True}, SHADOWED: {"fg": "yellow"},
-                 FAILED: {"dim": True}, NOT_REACHED: {"dim": True}}
 
 
 class Failure(click.ClickException):
@@ -75,51 +72,6 @@ def main(argv: list[str] | None = None) -> None:
 def terminated(signum: int, frame) -> None:
     """SIGTERM handler: leave through the normal clean-up, with exit status 143."""
     raise SystemExit(128 + signum)
-
-
-# Style -----------------------------------------------------------------------
-
-def painter():
-    """click.style, or plain text when NO_COLOR is set (click drops colour in pipes)."""
-    if os.environ.get("NO_COLOR"):
-        return lambda text, **style: text
-    return click.style
-
-
-def can_show_symbols(stream=None) -> bool:
-    """Whether *stream* (standard output) can write the suit symbols."""
-    stream = stream or sys.stdout
-    try:
-        "♠♥♦♣".encode(stream.encoding)
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def suit_mark(suit, paint, symbols: bool) -> str:
-    """The suit's symbol (red for hearts and diamonds), or its letter."""
-    mark = suit.symbol if symbols else suit.letter
-    return paint(mark, fg="red") if suit.word in RED_SUITS else mark
-
-
-def holding(hand, suit) -> str:
-    """The ranks held in a suit, high to low, or a dash for a void."""
-    return " ".join(card.rank.label for card in hand.in_suit(suit)) or "-"
-
-
-def hand_picture(hand, paint, symbols: bool) -> str:
-    """'♠ A K 2  ♥ J 5 4  ♦ 10 9  ♣ 8 7 6 5'."""
-    return "  ".join(f"{suit_mark(suit, paint, symbols)} {holding(hand, suit)}"
-                     for suit in SUITS_HIGH_FIRST)
-
-
-def wrapped(text: str, indent: str, lead: str | None = None) -> str:
-    """Text wrapped to the width used here, every line indented; the first line may
-    start with *lead* instead."""
-    import textwrap
-
-    return textwrap.fill(text, WRAP, initial_indent=indent if lead is None else lead,
-                         subsequent_indent=indent)
 
 
 # bid ---------------------------------------------------------------------------
@@ -197,52 +149,6 @@ def bid(hand: tuple[str, ...], as_json: bool, variant, deals_path: str | None,
                              f"{variant.written(advice.bid)!r}.", "           ",
                              "Variant    ")]
     click.echo("\n".join(lines))
-
-
-def advice_lines(advice, paint, symbols: bool) -> list[str]:
-    """The advice as the terminal shows it: bid, rule, scorecard, trace, notes.
-
-    The bid is in letters, as openingBid returns it (the web advisor shows it so too).
-    """
-    facts, rule = advice.facts, advice.fired
-    bid = Bid.from_value(advice.bid).plain
-    lines = [f"Hand       {facts.hand}",
-             f"           {hand_picture(facts.hand, paint, symbols)}",
-             "",
-             f"Bid        {paint(bid, bold=True)}   "
-             f"by {rule.id}, {rule.name}",
-             wrapped(f"The rule: \u201c{rule.sentence}\u201d", " " * 11),
-             wrapped(advice.explanation, " " * 11),
-             ""]
-    lines += scorecard_lines(facts, paint, symbols)
-    lines += ["", "Trace (the first rule that applies wins)"]
-    for step in advice.trace:
-        status = step.status + (f" \u2192 {step.would_bid}" if step.would_bid else "")
-        if step.status == FIRED:
-            status += f" \u2192 {bid}"
-        lines.append(f"  {step.rule:<3} {RULE_BY_ID[step.rule].name:<31} "
-                     + paint(status, **STATUS_STYLES[step.status]))
-        lines += [wrapped(reason, " " * 6) for reason in step.reasons]
-    if advice.notes:
-        lines += ["", "Notes"] + [wrapped(note, "  ") for note in advice.notes]
-    return lines
-
-
-def scorecard_lines(facts, paint, symbols: bool) -> list[str]:
-    """Per suit: the cards, the length, the HCP and the distribution points; then totals."""
-    tally = facts.tally
-    lines = ["Scorecard",
-             f"  {'suit':<12}{'cards':<22}{'length':>6}{'HCP':>5}{'distribution':>14}"]
-    for suit in SUITS_HIGH_FIRST:
-        name = f"{suit_mark(suit, paint, symbols)} {suit.word}"
-        padding = " " * (12 - len(suit.word) - 2)
-        lines.append(f"  {name}{padding}{holding(facts.hand, suit):<22}"
-                     f"{tally.length(suit):>6}{facts.suit_hcp(suit):>5}"
-                     f"{tally.length_points(suit):>14}")
-    lines += [f"  {'total':<34}{len(facts.hand):>6}{facts.hcp:>5}{facts.distribution:>14}",
-              f"  points {facts.points} = {facts.hcp} HCP + {facts.distribution} distribution",
-              wrapped(f"shape {facts.shape}: {facts.balanced_reason}", "  ")]
-    return lines
 
 
 # grade -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import (DECK, HAND_SIZE, MAX_INPUT_LENGTH, RANK_BY_TEXT, SEPARATORS,
                     SUIT_BY_CHARACTER, SUITS_HIGH_FIRST, Card, Rank, Suit)
@@ -25,13 +25,13 @@ _ALL_CARDS = (1 << _LENGTHS_AT) - 1
 _KEY_MASK = (1 << (_SUIT_HCP_AT - _LENGTHS_AT)) - 1  # lengths and HCP: all a tally holds
 
 
-def _card_code(card: Card) -> int:
+def _card_code(place: int, card: Card) -> int:
     suit, hcp = int(card.suit), card_hcp(card)
-    return ((1 << DECK.index(card)) | 1 << (_LENGTHS_AT + 4 * suit) | hcp << _HCP_AT
+    return ((1 << place) | 1 << (_LENGTHS_AT + 4 * suit) | hcp << _HCP_AT
             | hcp << (_SUIT_HCP_AT + 4 * suit))
 
 
-_CODES = tuple(map(_card_code, DECK))
+_CODES = tuple(_card_code(place, card) for place, card in enumerate(DECK))
 _CODE_BY_CARD = dict(zip(DECK, _CODES))
 _CODE_BY_TOKEN = {str(card): code for card, code in zip(DECK, _CODES)}
 _TOKEN_CODE = _CODE_BY_TOKEN.__getitem__

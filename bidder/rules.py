@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+
+TYPE_CHECKING = False  # typing costs a bid's start-up a tenth: imported for checkers only
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object
 
 from .cards import Suit
 from .facts import Tally

@@ -7,6 +7,7 @@ import os
 import pty
 import re
 import runpy
+import signal
 import sys
 import time
 from pathlib import Path
@@ -18,9 +19,10 @@ from click.testing import CliRunner
 from bidder import RULES, explain
 from bidder.cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, parse_hand
 from bidder.bids import NO_BID, Bid
-from bidder.cli import (Failure, can_show_symbols, cli, gunicorn_command, hand_picture,
-                        holding, input_size, main, painter, progress, served_environment,
-                        stats_lines, summary_lines, terminated)
+from bidder.cli import (Failure, cli, gunicorn_command, input_size, main, progress,
+                        served_environment, stats_lines, summary_lines, terminated)
+from bidder import start
+from bidder.terminal import can_show_symbols, hand_picture, holding, painter, style
 from bidder.dealing import deal_set, statistics
 from bidder.exact import exact_statistics
 from bidder.exact_report import exact_lines
@@ -173,7 +175,64 @@ def test_painter_is_plain_with_no_color(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert painter()("x", fg="red") == "x"
     monkeypatch.delenv("NO_COLOR")
-    assert painter() is click.style
+    assert painter() is style
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"fg": "red"}, {"fg": "green", "bold": True}, {"fg": "yellow"}, {"dim": True},
+    {"bold": True},
+])
+def test_style_writes_what_click_style_writes(options):
+    assert style("1NT", **options) == click.style("1NT", **options)
+
+
+# The console script: `bidder bid HAND` without click ---------------------------------
+
+@pytest.mark.parametrize("words", [
+    EXAMPLE_HAND.split(),
+    [EXAMPLE_HAND],
+    ["AKQ2.J54.T9.8765"],
+    ["AS", "KS", "QS", "2S", "AH", "KH", "3H", "2H", "AD", "QD", "4D", "3D", "5C"],
+])
+def test_a_bid_answers_as_the_full_command_line_does(words, capsys):
+    start.main(["bid", *words])
+    assert capsys.readouterr().out == run("bid", *words).stdout
+
+
+def test_a_bid_on_a_terminal_is_in_colour(monkeypatch, capsys):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    start.main(["bid", EXAMPLE_HAND])
+    assert capsys.readouterr().out == run("bid", EXAMPLE_HAND, color=True).stdout
+    assert ANSI.search(run("bid", EXAMPLE_HAND, color=True).stdout)
+
+
+@pytest.mark.parametrize("args, status, said", [
+    (["bid", EXAMPLE_HAND, "--json"], 0, '"bid": "1C"'),
+    (["bid", "AS KS"], 2, "Invalid value for HAND: a hand has 13 cards"),
+    (["bid"], 2, "Missing argument"),
+    (["--help"], 0, "Opening bids for bridge hands"),
+])
+def test_anything_else_goes_to_the_full_command_line(args, status, said, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        start.main(args)
+    captured = capsys.readouterr()
+    assert stopped.value.code == status
+    assert said in captured.out + captured.err
+
+
+def test_the_console_script_reads_the_command_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["bidder", "bid", *EXAMPLE_HAND.split()])
+    start.main()
+    assert capsys.readouterr().out.startswith(f"Hand       {parse_hand(EXAMPLE_HAND)}")
+
+
+def test_sigterm_during_a_quick_bid_leaves_cleanly():
+    previous = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(SystemExit) as stopped:
+        start._terminated(signal.SIGTERM, None)
+    assert stopped.value.code == 143
+    assert signal.getsignal(signal.SIGTERM) is previous
 
 
 # grade -------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from ..cards import HAND_SIZE, SUITS_HIGH_FIRST, Suit
 from ..dealing import check_request
 from ..deals import Seat
 from ..facts import LENGTH_POINTS_AFTER, Tally
-from ..rules import RULES, Balanced, Between, LongSuit, Rule
+from ..rules import RULES, Balanced, Between, Rule
 
 PRODUCE = 10
 GENERATE = 10_000_000  # enough to find the rarest rule's hands many times over
