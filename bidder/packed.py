@@ -294,3 +294,86 @@ def decide_many(codes: Iterable[int], rules: Sequence[Rule] = RULES,
                 counting: Counting = STANDARD) -> list[tuple[Rule, str | None]]:
     """decide() for many codes at once."""
     return [decide(code, rules, counting) for code in codes]
+
+
+# Many hands at once (grading a class file): NumPy, imported only here ----------------
+
+_CANONICAL_GAPS = HAND_SIZE - 1  # single spaces between the assignment's 13 tokens
+
+
+def read_batch(hands: Sequence[bytes]) -> tuple[list[str | None], list[int], list[int]]:
+    """For each hand written as the assignment writes it (13 different canonical tokens,
+    single spaces, as bytes): its canonical text, its tally key (what decide() caches
+    by) and its profile. The text is None where the hand is written any other way, or is
+    not 13 different cards: read() and the parser must look at it.
+
+    Needs NumPy; the rest of the package does not.
+    """
+    import numpy as np
+
+    count = len(hands)
+    texts: list[str | None] = [None] * count
+    keys, profiles = [0] * count, [0] * count
+    shaped = [index for index, hand in enumerate(hands)
+              if hand.count(b" ") == _CANONICAL_GAPS]
+    if not shaped:
+        return texts, keys, profiles
+    tables = _batch_tables()
+    text = np.frombuffer(b" ".join([hands[index] for index in shaped]) + b" ", np.uint8)
+    ends = np.flatnonzero(text == ord(" ")).reshape(len(shaped), HAND_SIZE)
+    starts = np.concatenate(([0], ends.ravel()[:-1] + 1)).reshape(ends.shape)
+    width, first = ends - starts, text[starts]
+    ten = (width == 3) & (first == ord("1")) & (text[np.minimum(starts + 1, len(text) - 1)]
+                                                == ord("0"))
+    ranks = np.where(ten, Rank.TEN - Rank.TWO, tables.rank_of[first])
+    suits = tables.suit_of[text[ends - 1]]
+    good = ((width == 2) & (ranks >= 0) | ten) & (suits >= 0)
+    places = np.where(good, suits * _RANKS + ranks, 0)
+    ordered = np.sort(places, axis=1)[:, ::-1]
+    good = good.all(axis=1) & (np.diff(ordered, axis=1) != 0).all(axis=1)
+    found = tables.profile_of[places].sum(axis=1)
+    words = tables.word_of[ordered]
+    words[:, -1] = tables.last_word_of[ordered[:, -1]]
+    read = words.tobytes().replace(b"\0", b"").decode("ascii").split("\n")[:-1]
+    if len(shaped) == count and good.all():  # the common case: every hand read
+        return read, (found & _KEY_MASK).tolist(), found.tolist()
+    for index, ok, hand_text, value, key in zip(
+            shaped, good.tolist(), read, found.tolist(), (found & _KEY_MASK).tolist()):
+        if ok:
+            texts[index], keys[index], profiles[index] = hand_text, key, value
+    return texts, keys, profiles
+
+
+@dataclass(frozen=True)
+class _BatchTables:
+    """Lookup tables for read_batch(), by byte and by place in the deck."""
+
+    rank_of: object  # byte -> rank's place among two to ace, -1 if not a rank's one letter
+    suit_of: object  # byte -> suit number, -1 if not a suit letter
+    profile_of: object  # place -> the card's part of a profile
+    word_of: object  # place -> its token and a space (fixed width, padded with NUL)
+    last_word_of: object  # place -> its token and a newline
+
+
+@lru_cache(maxsize=1)
+def _batch_tables() -> _BatchTables:
+    import numpy as np
+
+    rank_of, suit_of = np.full(256, -1, np.int64), np.full(256, -1, np.int64)
+    for card in DECK:
+        token = str(card).encode("ascii")
+        if len(token) == 2:
+            rank_of[token[0]] = card.rank - Rank.TWO
+        suit_of[token[-1]] = card.suit
+    tokens = [str(card) for card in DECK]
+    return _BatchTables(
+        rank_of, suit_of, np.array([profile(code) for code in _CODES], np.int64),
+        np.array([(token + " ").encode("ascii") for token in tokens], "S4"),
+        np.array([(token + "\n").encode("ascii") for token in tokens], "S4"))
+
+
+def decide_key(key: int) -> tuple[Rule, str | None] | None:
+    """The rule and the bid for a tally key from read_batch(), by the assignment's table;
+    None when only the suits' HCP settle the bid (decide the profile's code then)."""
+    rule, bid, settled = _decide_default(key)
+    return (rule, bid) if settled else None

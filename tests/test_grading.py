@@ -3,6 +3,7 @@
 import csv
 import fcntl
 import io
+import itertools
 import json
 import os
 import signal
@@ -12,6 +13,7 @@ import time
 from collections import Counter
 
 import pytest
+from hypothesis import given, strategies as st
 
 from bidder import InvalidHandError, explain, openingBid
 from bidder.bids import NO_BID, Bid
@@ -20,9 +22,10 @@ from bidder.grading import (CHUNK_LINES, COLUMNS, FIRST_BAD_SHOWN, LINE_LIMIT,
                             STALE_AFTER, Chunk, LineError, PoolBroken, Row, Summary,
                             _quiet_worker, atomic_output, bounded_lines, grade_chunk,
                             grade_line, grade_stream, graded_chunks, header, is_skipped,
+                            line_blocks,
                             read_chunks, read_hand, remove_stale_temporaries, render_rows,
                             split_fields, summarise)
-from bidder import packed
+from bidder import grading, packed
 from helpers import kill_workers_when_they_start
 
 CANONICAL = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # EXAMPLE_HAND, spades first
@@ -338,6 +341,29 @@ def test_bounded_lines_split_on_newline_only(data, lines):
     assert list(bounded_lines(io.BytesIO(data), limit=8)) == lines
 
 
+def lines_one_by_one(stream, limit):
+    """What bounded_lines() gives, found the slow way: a readline at a time."""
+    for line in iter(lambda: stream.readline(limit + 1), b""):
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        length = len(line)
+        while line and not line.endswith(b"\n"):
+            line = stream.readline(limit)
+            length += len(line)
+        yield length
+
+
+@given(st.lists(st.sampled_from([b"a", b"bc", b"\n", b"\r", b"x" * 9, b"\n\n"]), max_size=40),
+       st.integers(1, 12), st.integers(1, 10))
+def test_lines_read_by_blocks_are_the_lines_read_one_by_one(parts, block_size, limit):
+    data = b"".join(parts)
+    blocks = list(line_blocks(io.BytesIO(data), limit, block_size))
+    assert [line for block in blocks for line in block] == list(
+        lines_one_by_one(io.BytesIO(data), limit))
+    assert all(blocks)
+
+
 def test_read_chunks_numbers_lines_across_chunks():
     data = b"".join(f"line {number}\n".encode() for number in range(1, 8))
     chunks = list(read_chunks(io.BytesIO(data), lines_per_chunk=3))
@@ -568,3 +594,98 @@ def test_a_folder_that_cannot_be_listed_still_gets_its_output(tmp_path, monkeypa
         stream.write("a\n")
     monkeypatch.undo()
     assert (tmp_path / "graded.csv").read_text() == "a\n" and stale.exists()
+
+
+# The batch: lines read many at a time give the bytes grade_line() gives --------------
+
+TWO_SUITER_TIE = "AS KS QS 4S 3S QH JH 6H 5H 2H AD KD KC"  # R6, the suits' HCP decide: 2S
+LINE_PARTS = {
+    "hand": [EXAMPLE_HAND, TWO_SUITER_TIE, "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+             EXAMPLE_HAND.lower(), EXAMPLE_HAND.replace("10C", "TC"),
+             EXAMPLE_HAND.replace("7H", "5C"), "AS KS", "AS,KS", "", "# a comment",
+             EXAMPLE_HAND.replace(" ", "  ", 1), "hand", "10S" + " 2C" * 12],
+    "answer": ["1C", "1c", "2S", " 1♣ ", "None", "pass", "", " ", "1X", "9NT", '"1C"',
+               "\udcff"],
+    "student": ["s1", " s2 ", "Zoë", "", "a\rb", 'q"uote', "x\ty", "\udcff"],
+}
+
+
+@st.composite
+def class_lines(draw):
+    """One line as class files hold them: hand, answer and id, each sometimes odd."""
+    hand = draw(st.sampled_from(LINE_PARTS["hand"]))
+    fields = [hand]
+    for part in ("answer", "student"):
+        if draw(st.booleans()):
+            fields.append(draw(st.sampled_from(LINE_PARTS[part])))
+    if draw(st.integers(0, 9)) == 0:
+        fields.append("extra")
+    line = ",".join(fields).encode("utf-8", "surrogateescape")
+    return line + draw(st.sampled_from([b"\n", b"\r\n"]))
+
+
+@given(st.lists(class_lines(), max_size=30), st.integers(1, 3))
+def test_a_batch_grades_as_line_by_line(lines, first):
+    chunk = Chunk(first, tuple(lines))
+    assert grade_chunk(chunk, "csv") == line_by_line(chunk)
+
+
+def line_by_line(chunk):
+    """grade_chunk() without the batch: every line through grade_line()."""
+    rows = [row for row in map(grade_line, itertools.count(chunk.first), chunk.lines) if row]
+    return grading.Graded(render_rows(rows, "csv"), summarise(rows),
+                          tuple((row.line, row.error) for row in rows if row.error),
+                          chunk.size)
+
+
+def test_a_chunk_with_a_too_long_line_grades_the_rest_in_the_batch():
+    chunk = Chunk(1, (f"{EXAMPLE_HAND},1C,s1\n".encode(), 9000, b"AS KS,1C\n"))
+    assert grade_chunk(chunk, "csv") == line_by_line(chunk)
+
+
+def test_without_numpy_every_line_is_graded_alone(monkeypatch):
+    chunk = Chunk(1, (f"{EXAMPLE_HAND},1C,s1\n".encode(),))
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    monkeypatch.setattr(packed, "read_batch", None)  # would fail if it were called
+    grading.has_numpy.cache_clear()
+    try:
+        assert not grading.has_numpy()
+        assert grade_chunk(chunk, "csv") == line_by_line(chunk)
+    finally:
+        monkeypatch.undo()
+        grading.has_numpy.cache_clear()
+    assert grading.has_numpy()
+
+
+def test_answers_kept_for_the_next_line_are_forgotten_past_their_bound(monkeypatch):
+    monkeypatch.setattr(grading, "_ANSWERS_KEPT", 2)
+    grading._ANSWERS.clear()
+    lines = tuple(f"{EXAMPLE_HAND},{answer},s\n".encode() for answer in ("1C", "1D", "1H"))
+    assert grade_chunk(Chunk(1, lines), "csv") == line_by_line(Chunk(1, lines))
+    assert list(grading._ANSWERS) == [b"1H"]
+
+
+@pytest.mark.parametrize("line", [
+    f"{EXAMPLE_HAND},1C,\xff\n".encode("latin-1"),
+    f"{EXAMPLE_HAND},\xff,s1\n".encode("latin-1"),
+    f"{EXAMPLE_HAND},1C,a\rb\n".encode(),
+    f"{EXAMPLE_HAND},1C,Zoë\n".encode(),
+    f"{EXAMPLE_HAND}, ,s1\r\n".encode(),
+    f"{TWO_SUITER_TIE},2S,s1\n".encode(),
+], ids=["id-not-utf8", "answer-not-utf8", "id-with-return", "id-not-ascii", "blank-answer",
+        "suits-hcp-decide"])
+def test_odd_lines_grade_in_the_batch_as_alone(line):
+    chunk = Chunk(1, (f"{EXAMPLE_HAND},1D,s0\n".encode(), line))
+    assert grade_chunk(chunk, "csv") == line_by_line(chunk)
+
+
+def test_a_return_outside_quotes_is_a_bad_line_not_a_crash():
+    row = grade_line(3, f'{EXAMPLE_HAND},1C,"s1"x\ry\n'.encode())
+    assert row.error == ("a carriage return (\\r) in the middle of the line, outside quotes: "
+                         "remove it, or quote the field that holds it")
+
+
+def test_read_chunks_of_a_file_that_fills_its_last_chunk():
+    data = b"".join(f"line {number}\n".encode() for number in range(1, 7))
+    chunks = list(read_chunks(io.BytesIO(data), lines_per_chunk=3))
+    assert [(chunk.first, len(chunk.lines)) for chunk in chunks] == [(1, 3), (4, 3)]

@@ -171,3 +171,31 @@ def test_cards_and_holdings_come_back_in_canonical_order(cards):
         [str(card) for card in hand.in_suit(suit)] for suit in reversed(Suit)]
     assert [honour for _, honours in packed.holdings(code) for honour in honours] == [
         (str(card), points) for card, points in explain(hand).facts.honours]
+
+
+def test_read_batch_reads_the_assignments_notation_and_leaves_the_rest():
+    weak = "AS KS QS 4S 3S QH JH 6H 5H 2H AD KD KC"
+    hands = [EXAMPLE_HAND, "as ks", EXAMPLE_HAND.replace("7H", "5C"), weak,
+             EXAMPLE_HAND.replace("AS", "1S"), EXAMPLE_HAND.replace("10C", "TC"), ""]
+    texts, keys, profiles = packed.read_batch([hand.encode() for hand in hands])
+    for hand, text, key, value in zip(hands, texts, keys, profiles):
+        code = packed.encode(hand)
+        if code is None:
+            assert text is None
+        else:
+            assert (text, value) == (packed.text(code), packed.profile(code))
+            assert packed.decide_key(key) == (None if hand == weak else packed.decide(code))
+    assert [text is None for text in texts] == [False, True, True, False, True, True, True]
+
+
+@given(st.lists(hands(), min_size=1, max_size=20))
+def test_read_batch_reads_every_hand_as_encode_does(many):
+    texts = [" ".join(map(str, cards)) for cards in many]
+    found, _, profiles = packed.read_batch([text.encode() for text in texts])
+    assert found == [packed.text(packed.encode(text)) for text in texts]
+    assert profiles == [packed.profile(packed.encode(text)) for text in texts]
+
+
+def test_read_batch_of_nothing():
+    assert packed.read_batch([]) == ([], [], [])
+    assert packed.read_batch([b"AS"]) == ([None], [0], [0])
