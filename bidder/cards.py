@@ -244,18 +244,17 @@ def _check_length(text: str) -> None:
 
 
 def _check_characters(text: str) -> None:
-    for index, character in enumerate(text):
-        if _is_allowed(character) or (
-                character == EMOJI_SELECTOR and index and text[index - 1] in "♣♦♥♠"):
+    for unusual in re.finditer(_UNUSUAL_CHARACTER, text):
+        index, character = unusual.start(), unusual.group()
+        if character == EMOJI_SELECTOR and index and text[index - 1] in "♣♦♥♠":
             continue
         raise InvalidHandError(
             f"character {describe_character(character)} at position {index + 1} "
             f"is not allowed: {_NOTATION_HELP}", "bad_character")
 
 
-def _is_allowed(character: str) -> bool:
-    return (character.isascii() and (character.isalnum() or character in SEPARATORS + ".")
-            or character in "♣♦♥♠")
+# Any character but an ASCII letter or digit, a separator, a dot or a suit symbol.
+_UNUSUAL_CHARACTER = f"[^0-9A-Za-z{re.escape(SEPARATORS)}.♣♦♥♠]"
 
 
 def describe_character(character: str) -> str:

@@ -287,7 +287,10 @@ class Chunk:
     @property
     def size(self) -> int:
         """Bytes read for these lines."""
-        return sum(line if isinstance(line, int) else len(line) for line in self.lines)
+        try:
+            return sum(map(len, self.lines))
+        except TypeError:  # a too-long line, given as its length
+            return sum(line if isinstance(line, int) else len(line) for line in self.lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,22 +374,21 @@ def has_numpy() -> bool:
 
 def _grade_csv_batch(chunk: Chunk) -> Graded:
     """grade_chunk() for CSV output, batch-reading the lines that allow it."""
-    fields = _plain_fields(chunk.lines)
-    texts, keys, profiles = packed.read_batch(
-        [line[0] if 1 < len(line) < 4 else b"" for line in fields])
-    out, slow, hands, right, wrong, wrong_bids = [], [], [], [], [], []
-    for number, raw, line, text, key, profile in zip(
-            count(chunk.first), chunk.lines, fields, texts, keys, profiles):
-        answer = text and (_ANSWERS.get(line[1]) or _answer(line[1]))
-        student = answer and _student(line)
-        if student is None or not answer:
+    hands, answers, ids = _columns(chunk.lines)
+    texts, keys, profiles = packed.read_batch(hands)
+    out, slow, decided, right, wrong, wrong_bids = [], [], [], [], [], []
+    for number, raw, text, key, profile, answer, cells, written_answer, student in zip(
+            count(chunk.first), chunk.lines, texts, keys, profiles,
+            map(_ANSWERS.get, answers), map(_CELLS.get, keys), answers, _students(ids)):
+        answer = text and student is not None and (answer or _answer(written_answer))
+        if not answer:
             row = grade_line(number, raw)
             if row:
                 slow.append(row)
                 out.append(render_rows([row], "csv"))
             continue
-        rule, bid, cells = _CELLS.get(key) or _decided(key, profile)
-        hands.append(rule)
+        rule, bid, cells = cells or _decided(key, profile)
+        decided.append(rule)
         given, written = answer
         if given is None:
             out.append(f"{number},{student},{text},{cells},,,\n")
@@ -397,31 +399,61 @@ def _grade_csv_batch(chunk: Chunk) -> Graded:
             wrong.append(rule)
             wrong_bids.append((rule, given))
             out.append(f"{number},{student},{text},{cells},{written},no,\n")
-    summary = Summary(Counter(hands), Counter(right), Counter(wrong), Counter(wrong_bids))
+    summary = Summary(Counter(decided), Counter(right), Counter(wrong), Counter(wrong_bids))
     return Graded("".join(out), summary + summarise(slow),
                   tuple((row.line, row.error) for row in slow if row.error), chunk.size)
 
 
-def _plain_fields(lines: tuple[bytes | int, ...]) -> list[list[bytes]]:
-    """Each line's comma-separated fields; no fields (an empty list) for a line that
-    needs CSV's quoting rules, tabs, or was too long to read."""
+def _columns(lines: tuple[bytes | int, ...]) -> tuple[list[bytes], list[bytes], list[bytes]]:
+    """The hands, the answers and the ids of lines HAND,ANSWER[,ID] that need no CSV
+    quoting rules; an empty hand for any other line (grade_line() reads it)."""
     try:
-        plain = b'"' not in b"".join(lines).replace(b"\t", b'"')
+        blob = b"".join(lines)
     except TypeError:  # a too-long line, given as its length
-        plain = False
-    if plain:
-        return [raw.rstrip(b"\r\n").split(b",") for raw in lines]
-    return [raw.rstrip(b"\r\n").split(b",") if type(raw) is bytes and b'"' not in raw
-            and b"\t" not in raw else [] for raw in lines]
+        blob = b'"'
+    if b'"' not in blob and b"\t" not in blob and _two_commas_each(blob, len(lines)):
+        fields = blob.rstrip(b"\n").replace(b"\n", b",").split(b",")
+        return fields[0::3], fields[1::3], fields[2::3]
+    hands, answers, ids = [], [], []
+    for raw in lines:
+        fields = (raw.rstrip(b"\r\n").split(b",") if type(raw) is bytes and b'"' not in raw
+                  and b"\t" not in raw else ())
+        plain = 1 < len(fields) < 4
+        hands.append(fields[0] if plain else b"")
+        answers.append(fields[1] if plain else b"")
+        ids.append(fields[2] if len(fields) == 3 else b"")
+    return hands, answers, ids
 
 
-def _student(fields: list[bytes]) -> str | None:
-    """The id on a batch-read line ('' when it has none), or None when grade_line() must
-    look (not UTF-8, or with a carriage return that CSV would quote)."""
-    if len(fields) == 2:
-        return ""
+def _two_commas_each(blob: bytes, lines: int) -> bool:
+    """Whether each of the *lines* lines in *blob* holds exactly two commas."""
+    import numpy as np
+
+    if blob.count(b",") != 2 * lines:
+        return False
+    text = np.frombuffer(blob, np.uint8)
+    line_of_comma = np.searchsorted(np.flatnonzero(text == ord("\n")),
+                                    np.flatnonzero(text == ord(",")))
+    return bool((np.bincount(line_of_comma, minlength=lines) == 2).all())
+
+
+def _students(ids: list[bytes]) -> list[str | None]:
+    """Each id as text, stripped; None where it is not UTF-8 or holds a carriage return
+    (that CSV would quote), for grade_line() to write."""
     try:
-        student = fields[2].decode("utf-8").strip()
+        text = b"\n".join(ids).decode("utf-8")
+    except UnicodeDecodeError:
+        return [_student(field) for field in ids]
+    students = list(map(str.strip, text.split("\n")))
+    if "\r" in text and len(students) == len(ids):
+        return [None if "\r" in student else student for student in students]
+    return students if len(students) == len(ids) else [_student(field) for field in ids]
+
+
+def _student(field: bytes) -> str | None:
+    """One id as _students() gives it."""
+    try:
+        student = field.decode("utf-8").strip()
     except UnicodeDecodeError:
         return None
     return None if "\r" in student else student

@@ -1,6 +1,7 @@
 """The parser, the error messages and the card value types."""
 
 import pytest
+from hypothesis import given, strategies as st
 
 from bidder import Card, Hand, InvalidHandError, Rank, Suit, parse_hand
 from bidder.cards import (DECK, MAX_INPUT_LENGTH, SUITS_HIGH_FIRST, describe_character,
@@ -332,3 +333,29 @@ def test_a_character_with_a_long_name_is_named_shortly():
         parse_hand("\ufd50")
     assert "U+FD50 (ARABIC LIGATURE TEH WITH JEEM WITH MEEM…)" in raised.value.message
     assert len(raised.value.message) <= 200
+
+
+def first_stranger(text):
+    """The first character the parser refuses, found one by one (the oracle)."""
+    for index, character in enumerate(text):
+        allowed = (character.isascii() and (character.isalnum() or character in " \t\r\n,.")
+                   or character in "♣♦♥♠"
+                   or character == "\ufe0f" and index and text[index - 1] in "♣♦♥♠")
+        if not allowed:
+            return index
+    return None
+
+
+@given(st.text(alphabet=st.sampled_from("aZ09 \t\r\n,.♣♦♥♠\ufe0f-é\x00\u2028Ⅻ٣_"),
+               max_size=12))
+def test_the_characters_refused_are_the_ones_found_one_by_one(tail):
+    text = "2" + tail  # begins as cards do, not as a suit by suit hand
+    index = first_stranger(text)
+    try:
+        read_cards(text)
+    except InvalidHandError as error:
+        assert (error.code == "bad_character") is (index is not None)
+        if index is not None:
+            assert f"at position {index + 1} is not allowed" in error.message
+    else:
+        assert index is None
