@@ -320,15 +320,15 @@ def read_batch(hands: Sequence[bytes]) -> tuple[list[str | None], list[int], lis
         return texts, keys, profiles
     tables = _batch_tables()
     text = np.frombuffer(b" ".join([hands[index] for index in shaped]) + b" ", np.uint8)
-    ends = np.flatnonzero(text == ord(" ")).reshape(len(shaped), HAND_SIZE)
+    ends = np.flatnonzero(text == ord(" ")).astype(np.int32).reshape(len(shaped), HAND_SIZE)
     starts = np.concatenate(([0], ends.ravel()[:-1] + 1)).reshape(ends.shape)
     width, first = ends - starts, text[starts]
     ten = (width == 3) & (first == ord("1")) & (text[np.minimum(starts + 1, len(text) - 1)]
                                                 == ord("0"))
-    ranks = np.where(ten, Rank.TEN - Rank.TWO, tables.rank_of[first])
+    ranks = np.where(ten, np.int8(Rank.TEN - Rank.TWO), tables.rank_of[first])
     suits = tables.suit_of[text[ends - 1]]
     good = ((width == 2) & (ranks >= 0) | ten) & (suits >= 0)
-    places = np.where(good, suits * _RANKS + ranks, 0)
+    places = np.where(good, suits * np.int8(_RANKS) + ranks, np.int8(0))
     ordered = np.sort(places, axis=1)[:, ::-1]
     good = good.all(axis=1) & (np.diff(ordered, axis=1) != 0).all(axis=1)
     found = tables.profile_of[places].sum(axis=1)
@@ -359,7 +359,7 @@ class _BatchTables:
 def _batch_tables() -> _BatchTables:
     import numpy as np
 
-    rank_of, suit_of = np.full(256, -1, np.int64), np.full(256, -1, np.int64)
+    rank_of, suit_of = np.full(256, -1, np.int8), np.full(256, -1, np.int8)
     for card in DECK:
         token = str(card).encode("ascii")
         if len(token) == 2:
