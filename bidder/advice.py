@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from . import packed
 from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Hand, Suit, parse_hand
 from .facts import STANDARD, Counting, Facts, Tally, card_hcp
-from .rules import RULES, Rule, applying, first_rule
+from .rules import RULES, Holding, NeedsSuitHcp, Rule, TallyOnly, applying, first_rule
 
 NEAR_MISS_GAP = 2
 NEAR_MISS_COUNT = 3
@@ -42,9 +42,10 @@ class Step:
 
 @dataclass(frozen=True)
 class Decision:
-    """All that a hand's profile (its suit lengths, HCP and HCP within each suit)
-    decides: the bid, the rule behind it, the trace, the notes and the near misses.
-    Hands with the same profile share one Decision, worked out once."""
+    """All that a hand's tally (its suit lengths and HCP) decides: the bid, the rule
+    behind it, the trace, the notes and the near misses. Hands with the same tally share
+    one Decision, worked out once; only where the HCP within the suits settle something
+    (R6's choice between two long suits of a kind) is it the hand's own."""
 
     bid: str | None
     rule: str
@@ -52,7 +53,7 @@ class Decision:
     notes: tuple[str, ...]
     near_misses: tuple[str, ...]
     rules: tuple[Rule, ...] = field(repr=False)
-    holding: packed.Holding = field(repr=False, compare=False)
+    holding: Holding = field(repr=False, compare=False)  # what the decision read
 
     @cached_property
     def fired(self) -> Rule:
@@ -77,8 +78,9 @@ class Decision:
 
     @cached_property
     def summary(self) -> tuple[dict, tuple, tuple]:
-        """What to_dict() says of any hand with this profile: every key in order with the
-        values that do not hold lists, each suit but its cards, each step of the trace."""
+        """What to_dict() says of any hand this decision is for: every key in order with
+        the values that do not hold lists, each suit but its cards and HCP, each step of
+        the trace."""
         tally, fired = self.holding.tally, self.fired
         template = {"hand": None, "hcp": tally.hcp, "distribution": tally.distribution,
                     "points": tally.points, "shape": tally.shape,
@@ -87,8 +89,7 @@ class Decision:
                     "rule_name": fired.name, "rule_sentence": fired.sentence,
                     "explanation": self.explanation, "trace": None, "notes": None,
                     "near_misses": None}
-        suits = tuple((suit.word, suit.symbol, tally.length(suit),
-                       self.holding.suit_hcp(suit), tally.length_points(suit))
+        suits = tuple((suit.word, suit.symbol, tally.length(suit), tally.length_points(suit))
                       for suit in SUITS_HIGH_FIRST)
         trace = tuple((step.rule, rule.name, step.status, step.reasons, step.would_bid)
                       for rule, step in zip(self.rules, self.trace))
@@ -120,12 +121,12 @@ class Advice:
         template, suits, trace = self.decision.summary
         holdings = packed.holdings(self.code)
         advice = template.copy()
-        advice["hand"] = " ".join([text for cards, _ in holdings for text in cards])
+        advice["hand"] = " ".join([line for _, _, _, line in holdings if line])
         advice["hcp_by_card"] = [{"card": card, "hcp": points}
-                                 for _, honours in holdings for card, points in honours]
+                                 for _, honours, _, _ in holdings for card, points in honours]
         advice["suits"] = [{"suit": word, "symbol": symbol, "cards": list(cards),
                             "length": length, "hcp": hcp, "distribution": distribution}
-                           for (word, symbol, length, hcp, distribution), (cards, _)
+                           for (word, symbol, length, distribution), (cards, _, hcp, _)
                            in zip(suits, holdings)]
         advice["trace"] = [{"rule": rule, "name": name, "status": status,
                             "reasons": list(reasons), "would_bid": would_bid}
@@ -146,20 +147,41 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
     if code is None:
         code = packed.encode_cards(parse_hand(hand))
     facts = Facts(Hand.in_order(packed.cards(code)), counting)
-    return Advice(facts, _decided(packed.profile(code), tuple(rules), counting), code)
+    rules = tuple(rules)
+    try:
+        decision = _by_tally(packed.key(code), rules, counting)
+    except NeedsSuitHcp:
+        decision = _by_profile(packed.profile(code), rules, counting)
+    return Advice(facts, decision, code)
 
 
 @lru_cache(maxsize=1 << 15)
-def _decided(profile: int, rules: tuple[Rule, ...], counting: Counting) -> Decision:
-    """What a hand's profile decides by *rules*, counted by *counting*, worked out once."""
-    holding = packed.Holding(packed.from_profile(profile), counting)
+def _by_tally(key: int, rules: tuple[Rule, ...], counting: Counting) -> Decision:
+    """The decision for every hand with the tally *key*, worked out once.
+
+    :raises NeedsSuitHcp: where the HCP within the suits settle something.
+    """
+    return _decision(TallyOnly(packed.tally(packed.from_key(key), counting)), rules)
+
+
+@lru_cache(maxsize=1 << 12)
+def _by_profile(profile: int, rules: tuple[Rule, ...], counting: Counting) -> Decision:
+    """The decision for the hands with this profile, which the suits' HCP settle."""
+    return _decision(packed.Holding(packed.from_profile(profile), counting), rules)
+
+
+def _decision(holding: Holding, rules: tuple[Rule, ...]) -> Decision:
+    """What *holding* decides by *rules*, with everything to_dict() says worked out now
+    (so that a tally alone raises NeedsSuitHcp here, not later)."""
     fired, trace, near_misses = _judge(holding.tally, rules)
     bid = fired.bid(holding)
     trace = tuple(step if step.status != SHADOWED else
                   Step(step.rule, SHADOWED, step.reasons, rule.bid(holding))
                   for rule, step in zip(rules, trace))
-    return Decision(bid, fired.id, trace, _notes(fired, bid, trace), near_misses, rules,
-                    holding)
+    decision = Decision(bid, fired.id, trace, _notes(fired, bid, trace), near_misses, rules,
+                        holding)
+    decision.summary
+    return decision
 
 
 @lru_cache(maxsize=1 << 13)

@@ -496,7 +496,7 @@ def _decided_cells(key: int) -> tuple[str, str, str] | None:
     decided = packed.decide_key(key)
     if decided is None:
         return None
-    return _cells(*decided, packed.tally(packed.from_profile(key)))
+    return _cells(*decided, packed.tally(packed.from_key(key)))
 
 
 def _decided_profile(profile: int) -> tuple[str, str, str]:
@@ -528,6 +528,8 @@ def _in_pool(chunks: Iterator[Chunk], output_format: str, jobs: int) -> Iterator
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    if output_format == "csv" and has_numpy():
+        packed.read_batch([])  # import NumPy once here: forked workers start with it
     pool = ProcessPoolExecutor(jobs, initializer=_quiet_worker)
     pending = deque()
     try:

@@ -21,6 +21,8 @@ from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, first_rule
 _LENGTHS_AT, _HCP_AT, _SUIT_HCP_AT = 52, 68, 76
 _RANKS = len(Rank)  # DECK runs clubs to spades, each two to ace: a card's bit is its place
 _SUIT_MASK = (1 << _RANKS) - 1
+# Suits as plain numbers where they key a cache (an enum member hashes in Python).
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = map(int, Suit)
 _ALL_CARDS = (1 << _LENGTHS_AT) - 1
 _KEY_MASK = (1 << (_SUIT_HCP_AT - _LENGTHS_AT)) - 1  # lengths and HCP: all a tally holds
 
@@ -142,36 +144,41 @@ def encode_deal(indexes: Iterable[int]) -> int:
 
 def text(code: int) -> str:
     """The hand's canonical text: spades first, each suit high to low."""
-    return " ".join(map(str, cards(code)))
+    return " ".join([line for _, _, _, line in holdings(code) if line])
 
 
 def cards(code: int) -> tuple[Card, ...]:
     """The hand's cards in canonical order: spades first, each suit high to low."""
-    return (_suit_cards(Suit.SPADES, code >> 3 * _RANKS & _SUIT_MASK)
-            + _suit_cards(Suit.HEARTS, code >> 2 * _RANKS & _SUIT_MASK)
-            + _suit_cards(Suit.DIAMONDS, code >> _RANKS & _SUIT_MASK)
-            + _suit_cards(Suit.CLUBS, code & _SUIT_MASK))
+    return (_suit_cards(_SPADES, code >> 3 * _RANKS & _SUIT_MASK)
+            + _suit_cards(_HEARTS, code >> 2 * _RANKS & _SUIT_MASK)
+            + _suit_cards(_DIAMONDS, code >> _RANKS & _SUIT_MASK)
+            + _suit_cards(_CLUBS, code & _SUIT_MASK))
 
 
-def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]:
+def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str],
+                                 ...]:
     """Each suit's cards as text, spades first, high to low, with its honours and their
-    HCP: ((('AS', 'KS', '2S'), (('AS', 4), ('KS', 3))), ...)."""
-    return (_suit_texts(Suit.SPADES, code >> 3 * _RANKS & _SUIT_MASK),
-            _suit_texts(Suit.HEARTS, code >> 2 * _RANKS & _SUIT_MASK),
-            _suit_texts(Suit.DIAMONDS, code >> _RANKS & _SUIT_MASK),
-            _suit_texts(Suit.CLUBS, code & _SUIT_MASK))
+    HCP, its HCP and its cards in a line: ((('AS', 'KS', '2S'), (('AS', 4), ('KS', 3)),
+    7, 'AS KS 2S'), ...)."""
+    return (_suit_texts(_SPADES, code >> 3 * _RANKS & _SUIT_MASK),
+            _suit_texts(_HEARTS, code >> 2 * _RANKS & _SUIT_MASK),
+            _suit_texts(_DIAMONDS, code >> _RANKS & _SUIT_MASK),
+            _suit_texts(_CLUBS, code & _SUIT_MASK))
 
 
 @lru_cache(maxsize=len(Suit) << len(Rank))
-def _suit_texts(suit: Suit, bits: int) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
-    """One suit's cards as text, high to low, and its honours with their HCP."""
+def _suit_texts(suit: int, bits: int
+                ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:
+    """One suit's cards as text, high to low, its honours with their HCP, its HCP, and
+    its cards in a line."""
     held = _suit_cards(suit, bits)
-    return (tuple(map(str, held)),
-            tuple((str(card), card_hcp(card)) for card in held if card_hcp(card)))
+    texts = tuple(map(str, held))
+    return (texts, tuple((str(card), card_hcp(card)) for card in held if card_hcp(card)),
+            sum(map(card_hcp, held)), " ".join(texts))
 
 
 @lru_cache(maxsize=len(Suit) << len(Rank))
-def _suit_cards(suit: Suit, bits: int) -> tuple[Card, ...]:
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
     """The cards of *suit* whose bits are set in *bits* (its field of 13), high to low."""
     return tuple(DECK[_RANKS * suit + place] for place in reversed(range(_RANKS))
                  if bits >> place & 1)
@@ -188,8 +195,14 @@ def from_profile(value: int) -> int:
     return value << _LENGTHS_AT
 
 
-def _key(code: int) -> int:
+def key(code: int) -> int:
+    """The code's tally key: its lengths and HCP, all that the tally holds."""
     return (code >> _LENGTHS_AT) & _KEY_MASK
+
+
+def from_key(value: int) -> int:
+    """A code with the tally key *value*: its lengths and HCP, no cards."""
+    return value << _LENGTHS_AT
 
 
 @lru_cache(maxsize=1 << 15)
@@ -200,7 +213,7 @@ def _tally(key: int, counting: Counting = STANDARD) -> Tally:
 
 def tally(code: int, counting: Counting = STANDARD) -> Tally:
     """What the rules read: the lengths and the HCP, counted by *counting*."""
-    return _tally(_key(code), counting)
+    return _tally(key(code), counting)
 
 
 def hcp(code: int) -> int:
@@ -249,9 +262,9 @@ def decide(code: int, rules: Sequence[Rule] = RULES, counting: Counting = STANDA
            ) -> tuple[Rule, str | None]:
     """The rule that decides the hand and the bid it makes, by the rule table *rules*
     with hands counted by *counting*."""
-    key = _key(code)
-    rule, bid, settled = (_decide_default(key) if rules is RULES and counting is STANDARD
-                          else _decide_other(key, tuple(rules), counting))
+    tally_key = key(code)
+    rule, bid, settled = (_decide_default(tally_key) if rules is RULES and counting is STANDARD
+                          else _decide_other(tally_key, tuple(rules), counting))
     return (rule, bid) if settled else (rule, rule.bid(Holding(code, counting)))
 
 
@@ -282,10 +295,10 @@ def bid_of_text(text: str) -> str | None | object:
 
 def _first_bid(code: int) -> str | None:
     """bid() for a key not yet known: decided, and kept when the tally alone settles it."""
-    key = _key(code)
-    rule, bid, settled = _decide_default(key)
+    tally_key = key(code)
+    rule, bid, settled = _decide_default(tally_key)
     if settled:
-        _BID_BY_KEY[key] = bid
+        _BID_BY_KEY[tally_key] = bid
         return bid
     return rule.bid(Holding(code))
 
@@ -311,6 +324,7 @@ def read_batch(hands: Sequence[bytes]) -> tuple[list[str | None], list[int], lis
     """
     import numpy as np
 
+    tables = _batch_tables()
     count = len(hands)
     texts: list[str | None] = [None] * count
     keys, profiles = [0] * count, [0] * count
@@ -318,7 +332,6 @@ def read_batch(hands: Sequence[bytes]) -> tuple[list[str | None], list[int], lis
               if hand.count(b" ") == _CANONICAL_GAPS]
     if not shaped:
         return texts, keys, profiles
-    tables = _batch_tables()
     text = np.frombuffer(b" ".join([hands[index] for index in shaped]) + b" ", np.uint8)
     ends = np.flatnonzero(text == ord(" ")).astype(np.int32).reshape(len(shaped), HAND_SIZE)
     starts = np.concatenate(([0], ends.ravel()[:-1] + 1)).reshape(ends.shape)

@@ -167,10 +167,14 @@ def test_cards_and_holdings_come_back_in_canonical_order(cards):
     code = packed.encode_cards(cards)
     hand = parse_hand(" ".join(map(str, cards)))
     assert packed.cards(code) == hand.cards
-    assert [list(texts) for texts, _ in packed.holdings(code)] == [
+    assert [list(texts) for texts, _, _, _ in packed.holdings(code)] == [
         [str(card) for card in hand.in_suit(suit)] for suit in reversed(Suit)]
-    assert [honour for _, honours in packed.holdings(code) for honour in honours] == [
+    assert [honour for _, honours, _, _ in packed.holdings(code) for honour in honours] == [
         (str(card), points) for card, points in explain(hand).facts.honours]
+    assert [hcp for _, _, hcp, _ in packed.holdings(code)] == [
+        packed.suit_hcp(code, suit) for suit in reversed(Suit)]
+    assert [line for _, _, _, line in packed.holdings(code)] == [
+        " ".join(map(str, hand.in_suit(suit))) for suit in reversed(Suit)]
 
 
 def test_read_batch_reads_the_assignments_notation_and_leaves_the_rest():
