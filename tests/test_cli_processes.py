@@ -72,7 +72,7 @@ def test_python_dash_m_bidder_in_a_pipe_is_plain():
 
 
 HEAVY = ("flask", "werkzeug", "jinja2", "gunicorn", "concurrent.futures", "bidder.web",
-         "bidder.grading", "bidder.checking", "bidder.exact")
+         "bidder.grading", "bidder.checking", "bidder.exact", "numpy")
 
 
 @pytest.mark.parametrize("args, allowed", [
@@ -80,7 +80,7 @@ HEAVY = ("flask", "werkzeug", "jinja2", "gunicorn", "concurrent.futures", "bidde
     (["deal", "--seed", "1", "--key"], ()),
     (["stats", "--hands", "10"], ()),
     (["stats", "--exact"], ("bidder.exact",)),
-    (["grade", str(CLASS_FILE)], ("bidder.grading",)),
+    (["grade", str(CLASS_FILE)], ("bidder.grading", "numpy")),
 ], ids=["bid", "deal", "stats", "stats --exact", "grade"])
 def test_only_serve_brings_in_the_web_app(args, allowed):
     code = ("import sys; from click.testing import CliRunner; from bidder.cli import cli; "
@@ -89,6 +89,19 @@ def test_only_serve_brings_in_the_web_app(args, allowed):
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=STARTUP).stdout.split()
     assert loaded == list(allowed)
+
+
+@pytest.mark.parametrize("code", [
+    f"from bidder.start import main; main(['bid', {EXAMPLE_HAND!r}])",
+    f"import bidder; bidder.openingBid({EXAMPLE_HAND!r}); bidder.explain('AKQ2.J54.T9.8765')",
+], ids=["bidder bid", "graded functions"])
+def test_a_bid_needs_neither_click_nor_numpy(code):
+    heavy = HEAVY + ("click", "typing")
+    shown = subprocess.run(
+        [sys.executable, "-c", f"import sys; {code}; "
+                               f"print([name for name in {heavy!r} if name in sys.modules])"],
+        capture_output=True, text=True, timeout=STARTUP).stdout
+    assert shown.splitlines()[-1] == "[]"
 
 
 def in_terminal(*args, env=None) -> str:
