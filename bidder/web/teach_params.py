@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from ..cards import echo
+from ..errors import echo
 from ..bids import Bid
 from ..dealing import parse_rule
 from ..rules import Rule
@@ -34,11 +34,6 @@ def plain(text: str) -> str:
     return "".join(ch if ch.isascii() and ch.isprintable() else "?" for ch in text)
 
 
-def shown(text: str) -> str:
-    """User text made safe to quote in a message: printable ASCII only, cut short."""
-    return echo(plain(text))
-
-
 def whole_number(text: str, field: str, low: int, high: int, label: str = "") -> int:
     """Read *text* as a whole number from *low* to *high* (commas allowed).
 
@@ -50,10 +45,10 @@ def whole_number(text: str, field: str, low: int, high: int, label: str = "") ->
     if not cleaned:
         raise ParamError(f"{label} is empty: {span}", field)
     if not _DIGITS.fullmatch(cleaned):
-        raise ParamError(f"{label} {shown(text)} is not a whole number: {span}", field)
+        raise ParamError(f"{label} {echo(text)} is not a whole number: {span}", field)
     digits = cleaned.lstrip("0") or "0"
     if len(digits) > len(str(high)) or not low <= int(digits) <= high:
-        raise ParamError(f"{label} {shown(text)} is out of range: {span}", field)
+        raise ParamError(f"{label} {echo(text)} is out of range: {span}", field)
     return int(digits)
 
 
@@ -69,7 +64,7 @@ def read_flag(args, field: str) -> bool:
     text = args.get(field, "").strip().lower()
     if text in YES_WORDS + NO_WORDS:
         return text in YES_WORDS
-    raise ParamError(f"{field} {shown(text)} is not a switch: use {field}=1 for yes, "
+    raise ParamError(f"{field} {echo(text)} is not a switch: use {field}=1 for yes, "
                      f"or leave it out", field)
 
 
@@ -79,7 +74,7 @@ def read_choice(args, field: str, choices) -> str:
     if text in choices:
         return text
     named = " or ".join(f"{field}={choice}" for choice in choices if choice)
-    raise ParamError(f"{field} {shown(text)} is not one of the choices: use {named}, "
+    raise ParamError(f"{field} {echo(text)} is not one of the choices: use {named}, "
                      f"or leave it out", field)
 
 

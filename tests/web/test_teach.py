@@ -16,7 +16,7 @@ from bidder.teaching import teaching_mix
 from bidder.web.teach import PRINT_COUNT, DealChoice, read_deal_choice
 from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_seed,
                                      next_seed, optional_number, plain, read_bid,
-                                     read_choice, read_flag, read_rule, shown,
+                                     read_choice, read_flag, read_rule,
                                      whole_number)
 
 from markup import page_text
@@ -158,7 +158,7 @@ BAD_DEALS = [
                          "to 999,999,999"),
     ("seed=-1", "seed", "Seed '-1' is not a whole number"),
     ("seed=1e5", "seed", "Seed '1e5' is not a whole number"),
-    ("seed=%D9%A3", "seed", "Seed '?' is not a whole number"),
+    ("seed=%D9%A3", "seed", "Seed '٣' is not a whole number"),
     ("seed=1000000000", "seed", "Seed '1000000000' is out of range: use a whole number "
                                 "from 0 to 999,999,999"),
     ("seed=" + "9" * 5000, "seed", "Seed '9999999999999999999…' is out of range"),
@@ -406,7 +406,7 @@ def test_whole_number_reads_plain_numbers(text, expected):
     ("", "Count is empty: use a whole number from 1 to 100"),
     ("  ", "Count is empty"),
     ("x", "Count 'x' is not a whole number: use a whole number from 1 to 100"),
-    ("١٢", "Count '??' is not a whole number"),
+    ("١٢", "Count '١٢' is not a whole number"),
     ("0", "Count '0' is out of range: use a whole number from 1 to 100"),
     ("101", "Count '101' is out of range"),
     ("0" * 30 + "1", None),
@@ -482,8 +482,11 @@ def test_plain_keeps_printable_ascii_only(text, expected):
     assert plain(text) == expected
 
 
-def test_shown_quotes_and_cuts_user_text():
-    assert shown("x" * 50) == "'" + "x" * 19 + "…'"
+def test_a_bad_number_is_quoted_safely_and_cut_short():
+    with pytest.raises(ParamError) as caught:
+        whole_number("\x1b[2J" + "9" * 50, "count", 1, 100)
+    assert "'U+001B[2J999" in caught.value.message and "…'" in caught.value.message
+    assert "\x1b" not in caught.value.message
 
 
 @pytest.mark.parametrize("seed, step, expected", [
