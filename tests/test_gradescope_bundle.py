@@ -33,7 +33,7 @@ def results_schema() -> dict:
 # Wheels made from this installation ------------------------------------------------------
 
 @pytest.mark.parametrize("package, entry_point", [
-    ("bidder", "bidder = bidder.cli:main"),
+    ("bidder", "bidder = bidder.start:main"),
     ("click", None),
 ], ids=["bidder with its command", "click, all the checker needs besides"])
 def test_a_wheel_of_an_installed_package_is_whole_and_recorded(package, entry_point):
