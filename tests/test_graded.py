@@ -20,10 +20,12 @@ def test_the_graded_names_are_importable_from_the_package():
 
 
 @pytest.mark.parametrize("text", [EXAMPLE, EXAMPLE.lower(), f" {EXAMPLE}\n",
-                                  "A.KT87.AJ9.T8542"])
-def test_the_assignments_hand_in_any_notation(text):
+                                  "A.KT87.AJ9.T8542", "♠ A ♥ K 10 8 7 ♦ A J 9 ♣ 10 8 5 4 2",
+                                  EXAMPLE.replace("AS", "A♠\ufe0f")])
+def test_the_assignments_hand_in_any_notation(text, recwarn):
     assert (highCardPoints(text), distributionPoints(text), openingBid(text)) == (12, 1, "1C")
     assert type(highCardPoints(text)) is int and type(distributionPoints(text)) is int
+    assert not recwarn.list
 
 
 def test_no_bid_is_the_value_none():
