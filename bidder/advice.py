@@ -5,12 +5,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 from typing import Sequence
 
 from .cards import DECK, HAND_SIZE, Hand, Suit, parse_hand
-from .facts import STANDARD, Counting, Facts, Tally, card_hcp
-from .rules import RULE_BY_ID, RULES, Rule, applying, first_rule
+from .facts import SHAPES, STANDARD, Counting, Facts, Tally, card_hcp
+from .rules import RULE_BY_ID, RULES, Condition, Rule, applying, first_rule
 
 NEAR_MISS_GAP = 2
 NEAR_MISS_COUNT = 3
@@ -116,7 +115,7 @@ def _judge(tally: Tally, rules: Sequence[Rule]
     """The rule that fires, the trace and the near misses: all a tally decides."""
     fired, *shadowed = applying(tally, rules)
     trace = tuple(_step(rule, fired, shadowed, tally) for rule in rules)
-    return fired, trace, _near_misses(tally) if fired.level is None else ()
+    return fired, trace, _near_misses(tally, rules) if fired.level is None else ()
 
 
 def _step(rule: Rule, fired: Rule, shadowed: list[Rule], tally: Tally) -> Step:
@@ -146,21 +145,30 @@ def _shadow_note(step: Step, bid: str | None) -> str:
             f"the assignment says the first rule that applies wins.")
 
 
-def _near_misses(tally: Tally) -> tuple[str, ...]:
-    """Rules that one failed condition, by a small gap, keeps from opening this hand."""
-    misses, seen = [], set()
-    for rule in RULES:
+def _near_misses(tally: Tally, rules: Sequence[Rule]) -> tuple[str, ...]:
+    """Rules that one failed condition, by a small gap, keeps from opening this hand, and
+    that meeting it would make the first to apply."""
+    misses = []
+    for rule in rules:
         failures = rule.failures(tally)
-        if len(failures) != 1 or not is_reachable(rule):
+        if len(failures) != 1:
             continue
         condition = failures[0]
-        key = (condition.failure(tally), condition.gap(tally))
-        if condition.gap(tally) <= NEAR_MISS_GAP and key not in seen:
-            seen.add(key)
+        if (condition.gap(tally) <= NEAR_MISS_GAP
+                and remedy(rule, condition, tally, rules) is not None):
             misses.append((condition.gap(tally),
                            f"{condition.shortfall(tally)} {rule.name} ({rule.id})"))
     return tuple(text for _, text in sorted(misses, key=lambda miss: miss[0])
                  [:NEAR_MISS_COUNT])
+
+
+def remedy(rule: Rule, condition: Condition, tally: Tally,
+           rules: Sequence[Rule] = RULES) -> Tally | None:
+    """A tally some hand has that differs from *tally* only in what *condition* reads
+    (and what follows from it: distribution points follow length, cards added to a suit
+    come from the others), on which *rule* is the first rule to apply; None if none."""
+    return next((changed for changed in condition.met(tally)
+                 if is_possible(changed) and first_rule(changed, rules) is rule), None)
 
 
 # The fewest and most high card points a suit of each length can hold.
@@ -170,11 +178,15 @@ _MOST_SUIT_HCP = tuple(sum(_SUIT_RANK_HCP[len(_SUIT_RANK_HCP) - length:])
                        for length in range(HAND_SIZE + 1))
 
 
+def is_possible(tally: Tally) -> bool:
+    """Whether some 13-card hand has these suit lengths and this many HCP."""
+    return (sum(_LEAST_SUIT_HCP[length] for length in tally.lengths) <= tally.hcp
+            <= sum(_MOST_SUIT_HCP[length] for length in tally.lengths))
+
+
 def possible_tallies():
     """Every (lengths, HCP) that some 13-card hand has."""
-    for lengths in product(range(HAND_SIZE + 1), repeat=4):
-        if sum(lengths) != HAND_SIZE:
-            continue
+    for lengths in SHAPES:
         low = sum(_LEAST_SUIT_HCP[length] for length in lengths)
         high = sum(_MOST_SUIT_HCP[length] for length in lengths)
         for hcp in range(low, high + 1):

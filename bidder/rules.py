@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 from .cards import Suit
-from .facts import Tally
+from .facts import SHAPES, Tally
 
 MAJORS = (Suit.HEARTS, Suit.SPADES)
 MINORS = (Suit.CLUBS, Suit.DIAMONDS)
@@ -45,6 +45,17 @@ def plural(count: int, unit: str) -> str:
         return f"{count} HCP"
     singular = unit[:-1] if unit.endswith("s") else unit
     return f"{count} {singular if count == 1 else singular + 's'}"
+
+
+def nearest_in(value: int, low: int, high: int | None) -> int:
+    """The value of an inclusive range nearest *value* (no high bound: 'or more')."""
+    value = max(value, low)
+    return value if high is None else min(value, high)
+
+
+def cards_moved(before: tuple[int, ...], after: tuple[int, ...]) -> int:
+    """How many cards go from one suit to another to turn one shape into the other."""
+    return sum(max(0, old - new) for old, new in zip(before, after))
 
 
 def range_edges(low: int, high: int | None) -> frozenset[int]:
@@ -110,6 +121,13 @@ class Between:
         """The condition met, with this hand's number."""
         return f"{self.text}: has {self.value(tally)}"
 
+    def met(self, tally: Tally) -> tuple[Tally, ...]:
+        """The tally nearest *tally* that is in range: the HCP moved to the nearer bound,
+        the lengths kept (so points follow the HCP)."""
+        value = self.value(tally)
+        change = nearest_in(value, self.low, self.high) - value
+        return (Tally(tally.lengths, tally.hcp + change, tally.counting),)
+
     def shortfall(self, tally: Tally) -> str:
         """The gap in words, e.g. '1 HCP short of' or '2 points too many for'."""
         direction = "short of" if self.value(tally) < self.low else "too many for"
@@ -155,6 +173,14 @@ class Balanced:
     def success(self, tally: Tally) -> str:
         """Why the hand is balanced."""
         return tally.balanced_reason
+
+    def met(self, tally: Tally) -> tuple[Tally, ...]:
+        """Every shape that is balanced as wanted, the HCP kept: fewest cards moved
+        first."""
+        shapes = (Tally(lengths, tally.hcp, tally.counting) for lengths in SHAPES)
+        return tuple(sorted((changed for changed in shapes if self.holds(changed)),
+                            key=lambda changed: cards_moved(tally.lengths,
+                                                            changed.lengths)))
 
     def shortfall(self, tally: Tally) -> str:
         """The gap in words."""
@@ -228,6 +254,22 @@ class LongSuit:
         """The suit that meets the condition."""
         suit = self._closest(tally)
         return f"{self.text}: {suit.word} has {plural(tally.length(suit), 'cards')}"
+
+    def met(self, tally: Tally) -> tuple[Tally, ...]:
+        """The shapes where the suit the shortfall names has as many cards as the range
+        allows nearest its own, the HCP kept: the cards it gains come from the other
+        suits (or those it loses go to them), in every way they can."""
+        suit = self._closest(tally)
+        length = tally.length(suit)
+        wanted = nearest_in(length, self.low, self.high)
+        direction = 1 if wanted < length else -1  # how the other suits' lengths go
+
+        def fits(lengths: tuple[int, ...]) -> bool:
+            return lengths[suit] == wanted and all(
+                (lengths[other] - tally.length(other)) * direction >= 0
+                for other in Suit if other != suit)
+        return tuple(Tally(lengths, tally.hcp, tally.counting)
+                     for lengths in SHAPES if fits(lengths))
 
     def shortfall(self, tally: Tally) -> str:
         """The gap in words."""
