@@ -10,6 +10,7 @@ from typing import Sequence
 from .cards import DECK, HAND_SIZE, Hand, Suit, parse_hand
 from .facts import SHAPES, STANDARD, Counting, Facts, Tally, card_hcp
 from .rules import RULE_BY_ID, RULES, Condition, Rule, applying, first_rule
+from .wording import explanation
 
 NEAR_MISS_GAP = 2
 NEAR_MISS_COUNT = 3
@@ -63,19 +64,11 @@ class Advice:
 
     @property
     def explanation(self) -> str:
-        """The decision in one or two sentences."""
-        fired = self.fired
-        step = next(step for step in self.trace if step.status == FIRED)
-        if self.bid is None:
-            text = (f"No opening bid ({fired.id}): no rule from {self.rules[0].id} to "
-                    f"{self.rules[-2].id} applies.")
-            if self.near_misses:
-                text += " Closest: " + "; ".join(self.near_misses) + "."
-            return text
-        text = f"{self.bid} by {fired.id} ({fired.name}): " + "; ".join(step.reasons) + "."
-        if fired.how:
-            text += f" Suit: {fired.how}."
-        return text
+        """The decision in a sentence, as a teacher says it, with this hand's numbers:
+        "Open 1D: 13 points (13-21 needed), ..." or "No bid: ..."."""
+        return explanation(self.fired, self.bid, self.facts,
+                           tuple(rule for rule in self.rules if is_reachable(rule)),
+                           self.near_misses)
 
     def to_dict(self) -> dict:
         """The advice as plain JSON types."""

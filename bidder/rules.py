@@ -77,10 +77,14 @@ class Between:
         return _MEASURES[self.measure]
 
     @property
+    def span(self) -> str:
+        """The range alone: '16-18' or '22+'."""
+        return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
+
+    @property
     def text(self) -> str:
         """The condition as written in the rule list, e.g. '16-18 HCP' or '22+ points'."""
-        span = f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
-        return f"{span} {self.unit}"
+        return f"{self.span} {self.unit}"
 
     def value(self, tally: Tally) -> int:
         """This hand's HCP or points."""
@@ -204,11 +208,16 @@ class LongSuit:
                  else " or ".join(suit.word for suit in self.suits))
         if self.count == 2:
             where = "two suits"
+        return f"{self.span} cards in {where}"
+
+    @property
+    def span(self) -> str:
+        """How many cards a suit needs: '5+', 'exactly 7', '5-6'."""
         if self.high is None:
-            return f"{self.low}+ cards in {where}"
+            return f"{self.low}+"
         if self.high == self.low:
-            return f"exactly {self.low} cards in {where}"
-        return f"{self.low}-{self.high} cards in {where}"
+            return f"exactly {self.low}"
+        return f"{self.low}-{self.high}"
 
     def suit_gap(self, tally: Tally, suit: Suit) -> int:
         """How many cards *suit* is away from the range."""

@@ -88,18 +88,20 @@ def test_no_near_misses_when_a_rule_fires():
 
 def test_the_explanation_of_a_bid():
     assert explain(EXAMPLE).explanation == (
-        "1C by R3 (1 of a minor): 13-21 points: has 13. "
-        "Suit: the longer minor; with equal length, clubs.")
+        "Open 1C: 13 points (13-21 needed), no five-card major, and clubs (5) are longer "
+        "than diamonds (3).")
     assert explain("AKQ2.K32.A32.432").explanation == (
-        "1NT by R1 (1NT): balanced: every suit has 2 to 4 cards; 16-18 HCP: has 16.")
+        "Open 1NT: a balanced hand (4-3-3-3) and 16 HCP (16-18 needed).")
 
 
 def test_the_explanation_of_no_bid_names_the_closest_rules():
     assert explain("AKQ2.K32.432.432").explanation == (
-        "No opening bid (R9): no rule from R1 to R8 applies. "
+        "No bid: 12 points, fewer than the 13 that R2 and R3 need, and no suit of exactly "
+        "7 or exactly 8 cards, which R7 and R8 need. "
         "Closest: 1 point short of 1 of a minor (R3).")
     assert explain("5432.5432.432.32").explanation == (
-        "No opening bid (R9): no rule from R1 to R8 applies.")
+        "No bid: 0 points, fewer than the 13 that R2 and R3 need, and no suit of exactly "
+        "7 or exactly 8 cards, which R7 and R8 need.")
 
 
 def test_to_dict_is_plain_json_with_the_documented_keys():
