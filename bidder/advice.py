@@ -63,6 +63,13 @@ class Advice:
         return next(rule for rule in self.rules if rule.id == self.rule)
 
     @property
+    def ruled_overlaps(self) -> tuple[str, ...]:
+        """The rules that also apply where a ruling speaks of that overlap (R4 under R3):
+        the ones the notes name. The others are said quietly, in the trace alone."""
+        return tuple(step.rule for rule, step in zip(self.rules, self.trace)
+                     if _ruled_overlap(rule, step, self.fired))
+
+    @property
     def explanation(self) -> str:
         """The decision in a sentence, as a teacher says it, with this hand's numbers:
         "Open 1D: 13 points (13-21 needed), ..." or "No bid: ..."."""
@@ -93,22 +100,34 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
     :raises InvalidHandError: if text is not a hand of 13 different cards.
     """
     facts = Facts(hand if isinstance(hand, Hand) else parse_hand(hand), counting)
-    fired, trace, near_misses = _judge(facts.tally, rules)
+    fired, trace, near_misses, rulings = _judge(facts.tally, rules)
     bid = fired.bid(facts)
     trace = tuple(step if step.status != SHADOWED else
                   Step(step.rule, SHADOWED, step.reasons, rule.bid(facts))
                   for rule, step in zip(rules, trace))
-    return Advice(facts, bid, fired.id, trace, _notes(fired, bid, trace), near_misses,
-                  rules)
+    notes = tuple(_shadow_note(step, bid) for rule, step in zip(rules, trace)
+                  if _ruled_overlap(rule, step, fired)) + rulings
+    return Advice(facts, bid, fired.id, trace, notes, near_misses, rules)
 
 
 @lru_cache(maxsize=1 << 13)
 def _judge(tally: Tally, rules: Sequence[Rule]
-           ) -> tuple[Rule, tuple[Step, ...], tuple[str, ...]]:
-    """The rule that fires, the trace and the near misses: all a tally decides."""
+           ) -> tuple[Rule, tuple[Step, ...], tuple[str, ...], tuple[str, ...]]:
+    """The rule that fires, the trace, the near misses and the rulings about the hand:
+    all a tally decides."""
     fired, *shadowed = applying(tally, rules)
     trace = tuple(_step(rule, fired, shadowed, tally) for rule in rules)
-    return fired, trace, _near_misses(tally, rules) if fired.level is None else ()
+    near_misses = _near_misses(tally, rules) if fired.level is None else ()
+    rulings = tuple(f"{rule.id}: {rule.ruling_text}" for rule in rules
+                    if rule.ruling_about(tally, rules))
+    return fired, trace, near_misses, rulings
+
+
+def _ruled_overlap(rule: Rule, step: Step, fired: Rule) -> bool:
+    """Whether *rule* also applies under *fired* where a ruling speaks of that overlap
+    (R4 or R5 under R3): worth a note. R3 under R1 or R2 holds on every such hand and is
+    said only in the trace."""
+    return step.status == SHADOWED and fired.id in rule.noted_under
 
 
 def _step(rule: Rule, fired: Rule, shadowed: list[Rule], tally: Tally) -> Step:
@@ -122,13 +141,6 @@ def _step(rule: Rule, fired: Rule, shadowed: list[Rule], tally: Tally) -> Step:
                                            f"{fired.id} did",))
     return Step(rule.id, FAILED,
                 tuple(condition.failure(tally) for condition in rule.failures(tally)))
-
-
-def _notes(fired: Rule, bid: str | None, trace: tuple[Step, ...]) -> tuple[str, ...]:
-    notes = [_shadow_note(step, bid) for step in trace if step.status == SHADOWED]
-    if fired.ruling:
-        notes.append(f"{fired.id}: {fired.ruling_text}")
-    return tuple(notes)
 
 
 def _shadow_note(step: Step, bid: str | None) -> str:

@@ -325,6 +325,48 @@ def two_level_suit(suits: list[Suit], hand: Holding) -> Suit:
     return longer_then_lower(suits, hand)
 
 
+# When a rule's ruling is about a hand: each gets the rule, the hand's tally and the table.
+RulingWhen = Callable[["Rule", Tally, Sequence["Rule"]], bool]
+
+
+def decides(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """The rule gives this hand's bid."""
+    return first_rule(tally, rules) is rule
+
+
+def applies_at_all(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """The rule applies to the hand, whether it decides or an earlier rule comes first."""
+    return rule.applies(tally)
+
+
+def ties_for_suit(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """The rule decides, and its longest candidate suits are equally long."""
+    lengths = sorted(map(tally.length, rule.candidates(tally)), reverse=True)
+    return decides(rule, tally, rules) and len(lengths) > 1 and lengths[0] == lengths[1]
+
+
+def two_long_suits(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """Two suits meet the rule's length, and the rule decides or nothing opens."""
+    fired = first_rule(tally, rules)
+    return len(rule.candidates(tally)) > 1 and (fired is rule or fired.level is None)
+
+
+def suit_too_long(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """All the rule misses is a suit's length, and only because a suit is longer."""
+    failures = rule.failures(tally)
+    return bool(failures) and all(
+        isinstance(condition, LongSuit) and condition.high is not None
+        and any(tally.length(suit) > condition.high for suit in condition.suits)
+        for condition in failures)
+
+
+def strong_and_no_bid(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """Nothing opens the hand, and no rule finds it short of points or HCP."""
+    return decides(rule, tally, rules) and not any(
+        isinstance(condition, Between) and condition.value(tally) < condition.low
+        for other in rules for condition in other.failures(tally))
+
+
 CHOOSERS = (longer_then_higher, longer_then_lower, longer_minor_for_strong_balanced,
             only_suit, two_level_suit)
 
@@ -342,6 +384,12 @@ class Rule:
     suits: tuple[Suit, ...] = ()
     choose: Callable | None = None
     ruling: str = ""
+    ruling_when: RulingWhen = decides  # which hands the ruling is about
+    noted_under: tuple[str, ...] = ()  # earlier rules a ruling says this one also applies under
+
+    def ruling_about(self, tally: Tally, rules: Sequence[Rule]) -> bool:
+        """Whether this rule's ruling is about the hand, so an explanation shows it."""
+        return bool(self.ruling) and self.ruling_when(self, tally, rules)
 
     @property
     def strains(self) -> tuple[str, ...]:
@@ -399,7 +447,8 @@ RULES: tuple[Rule, ...] = (
          "longer suit; if you have two five-card suits, bid the higher-ranking suit.)",
          how="the longer major; with equal length, spades",
          suits=MAJORS, choose=longer_then_higher,
-         ruling="'two five-card suits' is read as 'equal length': 6-6 also bids 1S."),
+         ruling="'two five-card suits' is read as 'equal length': 6-6 also bids 1S.",
+         ruling_when=ties_for_suit),
     Rule("R3", "1 of a minor", 1, (Between("points", 13, 21),),
          "1C or 1D: 13-21 points (bid whichever of Clubs or Diamonds is the longer "
          "suit; if equal in length, bid Clubs).",
@@ -412,10 +461,12 @@ RULES: tuple[Rule, ...] = (
          how="the longer minor; 3-3 gives clubs, 4-4 gives diamonds",
          suits=MINORS, choose=longer_minor_for_strong_balanced,
          ruling="R3 always applies first to these hands, so R4 never decides a bid; "
-                "it would differ only with 4-4 in the minors (R3 bids 1C, R4 1D)."),
+                "it would differ only with 4-4 in the minors (R3 bids 1C, R4 1D).",
+         noted_under=("R3",)),
     Rule("R5", "2NT", 2, (Balanced(), Between("hcp", 21, 23)),
          "2NT: Exactly 21-23 high card points and a balanced hand (4-3-3-3, 4-4-3-2, "
-         "or 5-3-3-2 where the 5 cards are in a minor suit)."),
+         "or 5-3-3-2 where the 5 cards are in a minor suit).",
+         noted_under=("R3",)),
     Rule("R6", "2 of a suit", 2, (Between("points", 22), LongSuit(ALL_SUITS, 5)),
          "2 of a suit: A very strong hand (22+ points) with 5 or more cards in some "
          "suit (bid that suit). If you have 5 or more cards in two different suits: "
@@ -427,22 +478,26 @@ RULES: tuple[Rule, ...] = (
              "suit, then the longer, then the lower-ranking",
          suits=ALL_SUITS, choose=two_level_suit,
          ruling="the two-suit clause belongs to this rule: a weak two-suiter does "
-                "not open at the 2 level."),
+                "not open at the 2 level.",
+         ruling_when=two_long_suits),
     Rule("R7", "3 of a suit", 3, (Between("hcp", 5, 9), LongSuit(ALL_SUITS, 7, 7)),
          "3 of a suit: Preemptive: a weak hand (5-9 high card points) with a 7-card "
          "suit (bid that suit).",
          how="the 7-card suit", suits=ALL_SUITS, choose=only_suit,
-         ruling="'a 7-card suit' is read as exactly that many cards: {conditions}."),
+         ruling="'a 7-card suit' is read as exactly that many cards: {conditions}.",
+         ruling_when=suit_too_long),
     Rule("R8", "4 of a suit", 4, (Between("hcp", 6, 10), LongSuit(ALL_SUITS, 8, 8)),
          "4 of a suit: Preemptive: 6-108 high card points with an 8-card suit (bid "
          "that suit).",
          how="the 8-card suit", suits=ALL_SUITS, choose=only_suit,
          ruling="the assignment prints the range as '6-108'; it is read as {conditions} "
                 "(any upper bound from 8 up gives the same bids, since stronger hands "
-                "open at the 1 level)."),
+                "open at the 1 level).",
+         ruling_when=applies_at_all, noted_under=("R2", "R3")),
     Rule("R9", "no bid", None, (),
          "None in all other cases.",
-         ruling="a hand that no rule above fits opens nothing, however strong it is."),
+         ruling="a hand that no rule above fits opens nothing, however strong it is.",
+         ruling_when=strong_and_no_bid),
 )
 RULE_BY_ID = {rule.id: rule for rule in RULES}
 

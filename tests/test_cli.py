@@ -102,6 +102,15 @@ def test_bid_shows_a_shadowed_rule_and_its_note():
     assert "Notes\n  R4 also applies and would bid 1D" in out
 
 
+def test_bid_paints_only_the_overlaps_a_ruling_speaks_of():
+    quiet = run("bid", "AKQ2.K32.A32.432", color=True).stdout
+    assert "shadowed → 1C" in click.unstyle(quiet)
+    assert click.style("shadowed → 1C", fg="yellow") not in quiet
+    assert "Notes" not in quiet
+    loud = run("bid", BALANCED_19, color=True).stdout
+    assert click.style("shadowed → 1D", fg="yellow") in loud
+
+
 def test_bid_shows_no_bid_by_its_one_name():
     out = run("bid", STRONG_NO_BID).stdout
     assert "Bid        No bid   by R9, no bid" in out

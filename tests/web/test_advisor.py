@@ -158,6 +158,13 @@ def test_notes_name_the_shadowed_rule(client):
             "that applies wins.") in text_of(html, "result")
 
 
+def test_r3_under_1nt_is_a_plain_step_without_a_note(client):
+    _, html = get(client, "AKQ2.K32.A32.432")
+    assert 'class="step step-also" id="step-R3"' in html
+    assert text_of(html, "step-R3").endswith(f"It would bid {bid_text('1C')}.")
+    assert "step-shadowed" not in html and 'id="notes-heading"' not in html
+
+
 def test_the_page_title_names_the_bid(client):
     _, html = get(client, SHADOWED)
     assert "<title>1♣ by R3 · Opening bid advisor · bidder</title>" in html
