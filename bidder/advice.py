@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from itertools import product
 from collections.abc import Sequence
+from functools import cached_property, lru_cache
 
 from . import packed
 from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Hand, Suit, parse_hand
-from .facts import STANDARD, Counting, Facts, Tally, card_hcp
-from .rules import RULES, Holding, NeedsSuitHcp, Rule, TallyOnly, applying, first_rule
+from .facts import SHAPES, STANDARD, Counting, Facts, Tally, card_hcp
+from .rules import (RULES, Condition, Holding, NeedsSuitHcp, Rule, TallyOnly, applying,
+                    first_rule)
+from .wording import explanation
 
 NEAR_MISS_GAP = 2
 NEAR_MISS_COUNT = 3
@@ -61,20 +62,19 @@ class Decision:
         return next(rule for rule in self.rules if rule.id == self.rule)
 
     @cached_property
+    def ruled_overlaps(self) -> tuple[str, ...]:
+        """The rules that also apply where a ruling speaks of that overlap (R4 under R3):
+        the ones the notes name. The others are said quietly, in the trace alone."""
+        return tuple(step.rule for rule, step in zip(self.rules, self.trace)
+                     if _ruled_overlap(rule, step, self.fired))
+
+    @cached_property
     def explanation(self) -> str:
-        """The decision in one or two sentences."""
-        fired = self.fired
-        step = next(step for step in self.trace if step.status == FIRED)
-        if self.bid is None:
-            text = (f"No opening bid ({fired.id}): no rule from {self.rules[0].id} to "
-                    f"{self.rules[-2].id} applies.")
-            if self.near_misses:
-                text += " Closest: " + "; ".join(self.near_misses) + "."
-            return text
-        text = f"{self.bid} by {fired.id} ({fired.name}): " + "; ".join(step.reasons) + "."
-        if fired.how:
-            text += f" Suit: {fired.how}."
-        return text
+        """The decision in a sentence, as a teacher says it, with this hand's numbers:
+        "Open 1D: 13 points (13-21 needed), ..." or "No bid: ..."."""
+        return explanation(self.fired, self.bid, self.holding,
+                           tuple(rule for rule in self.rules if is_reachable(rule)),
+                           self.near_misses)
 
     @cached_property
     def summary(self) -> tuple[dict, tuple, tuple]:
@@ -113,6 +113,8 @@ class Advice:
                            doc="Rules a small change would make open the hand.")
     rules = property(lambda self: self.decision.rules, doc="The rule table used.")
     fired = property(lambda self: self.decision.fired, doc="The rule that fired.")
+    ruled_overlaps = property(lambda self: self.decision.ruled_overlaps,
+                              doc="The later rules that also apply and get a note.")
     explanation = property(lambda self: self.decision.explanation,
                            doc="The decision in one or two sentences.")
 
@@ -173,24 +175,36 @@ def _by_profile(profile: int, rules: tuple[Rule, ...], counting: Counting) -> De
 def _decision(holding: Holding, rules: tuple[Rule, ...]) -> Decision:
     """What *holding* decides by *rules*, with everything to_dict() says worked out now
     (so that a tally alone raises NeedsSuitHcp here, not later)."""
-    fired, trace, near_misses = _judge(holding.tally, rules)
+    fired, trace, near_misses, rulings = _judge(holding.tally, rules)
     bid = fired.bid(holding)
     trace = tuple(step if step.status != SHADOWED else
                   Step(step.rule, SHADOWED, step.reasons, rule.bid(holding))
                   for rule, step in zip(rules, trace))
-    decision = Decision(bid, fired.id, trace, _notes(fired, bid, trace), near_misses, rules,
-                        holding)
+    notes = tuple(_shadow_note(step, bid) for rule, step in zip(rules, trace)
+                  if _ruled_overlap(rule, step, fired)) + rulings
+    decision = Decision(bid, fired.id, trace, notes, near_misses, rules, holding)
     decision.summary
     return decision
 
 
 @lru_cache(maxsize=1 << 13)
 def _judge(tally: Tally, rules: Sequence[Rule]
-           ) -> tuple[Rule, tuple[Step, ...], tuple[str, ...]]:
-    """The rule that fires, the trace and the near misses: all a tally decides."""
+           ) -> tuple[Rule, tuple[Step, ...], tuple[str, ...], tuple[str, ...]]:
+    """The rule that fires, the trace, the near misses and the rulings about the hand:
+    all a tally decides."""
     fired, *shadowed = applying(tally, rules)
     trace = tuple(_step(rule, fired, shadowed, tally) for rule in rules)
-    return fired, trace, _near_misses(tally) if fired.level is None else ()
+    near_misses = _near_misses(tally, rules) if fired.level is None else ()
+    rulings = tuple(f"{rule.id}: {rule.ruling_text}" for rule in rules
+                    if rule.ruling_about(tally, rules))
+    return fired, trace, near_misses, rulings
+
+
+def _ruled_overlap(rule: Rule, step: Step, fired: Rule) -> bool:
+    """Whether *rule* also applies under *fired* where a ruling speaks of that overlap
+    (R4 or R5 under R3): worth a note. R3 under R1 or R2 holds on every such hand and is
+    said only in the trace."""
+    return step.status == SHADOWED and fired.id in rule.noted_under
 
 
 def _step(rule: Rule, fired: Rule, shadowed: list[Rule], tally: Tally) -> Step:
@@ -206,13 +220,6 @@ def _step(rule: Rule, fired: Rule, shadowed: list[Rule], tally: Tally) -> Step:
                 tuple(condition.failure(tally) for condition in rule.failures(tally)))
 
 
-def _notes(fired: Rule, bid: str | None, trace: tuple[Step, ...]) -> tuple[str, ...]:
-    notes = [_shadow_note(step, bid) for step in trace if step.status == SHADOWED]
-    if fired.ruling:
-        notes.append(f"{fired.id}: {fired.ruling_text}")
-    return tuple(notes)
-
-
 def _shadow_note(step: Step, bid: str | None) -> str:
     if step.would_bid == bid:
         return f"{step.rule} also applies and would bid the same {bid}."
@@ -220,21 +227,30 @@ def _shadow_note(step: Step, bid: str | None) -> str:
             f"the assignment says the first rule that applies wins.")
 
 
-def _near_misses(tally: Tally) -> tuple[str, ...]:
-    """Rules that one failed condition, by a small gap, keeps from opening this hand."""
-    misses, seen = [], set()
-    for rule in RULES:
+def _near_misses(tally: Tally, rules: Sequence[Rule]) -> tuple[str, ...]:
+    """Rules that one failed condition, by a small gap, keeps from opening this hand, and
+    that meeting it would make the first to apply."""
+    misses = []
+    for rule in rules:
         failures = rule.failures(tally)
-        if len(failures) != 1 or not is_reachable(rule):
+        if len(failures) != 1:
             continue
         condition = failures[0]
-        key = (condition.failure(tally), condition.gap(tally))
-        if condition.gap(tally) <= NEAR_MISS_GAP and key not in seen:
-            seen.add(key)
+        if (condition.gap(tally) <= NEAR_MISS_GAP
+                and remedy(rule, condition, tally, rules) is not None):
             misses.append((condition.gap(tally),
                            f"{condition.shortfall(tally)} {rule.name} ({rule.id})"))
     return tuple(text for _, text in sorted(misses, key=lambda miss: miss[0])
                  [:NEAR_MISS_COUNT])
+
+
+def remedy(rule: Rule, condition: Condition, tally: Tally,
+           rules: Sequence[Rule] = RULES) -> Tally | None:
+    """A tally some hand has that differs from *tally* only in what *condition* reads
+    (and what follows from it: distribution points follow length, cards added to a suit
+    come from the others), on which *rule* is the first rule to apply; None if none."""
+    return next((changed for changed in condition.met(tally)
+                 if is_possible(changed) and first_rule(changed, rules) is rule), None)
 
 
 # The fewest and most high card points a suit of each length can hold.
@@ -244,11 +260,15 @@ _MOST_SUIT_HCP = tuple(sum(_SUIT_RANK_HCP[len(_SUIT_RANK_HCP) - length:])
                        for length in range(HAND_SIZE + 1))
 
 
+def is_possible(tally: Tally) -> bool:
+    """Whether some 13-card hand has these suit lengths and this many HCP."""
+    return (sum(_LEAST_SUIT_HCP[length] for length in tally.lengths) <= tally.hcp
+            <= sum(_MOST_SUIT_HCP[length] for length in tally.lengths))
+
+
 def possible_tallies():
     """Every (lengths, HCP) that some 13-card hand has."""
-    for lengths in product(range(HAND_SIZE + 1), repeat=4):
-        if sum(lengths) != HAND_SIZE:
-            continue
+    for lengths in SHAPES:
         low = sum(_LEAST_SUIT_HCP[length] for length in lengths)
         high = sum(_MOST_SUIT_HCP[length] for length in lengths)
         for hcp in range(low, high + 1):

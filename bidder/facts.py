@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import product
 
 from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
 
@@ -11,6 +12,9 @@ HCP_BY_RANK = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 LENGTH_POINTS_AFTER = 4  # one distribution point for each card beyond the fourth
 BALANCED_LENGTHS = range(2, 5)  # every suit 2 to 4 cards ...
 BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a minor
+# The 560 ways 13 cards fall into four suits: the lengths, clubs first.
+SHAPES = tuple(lengths for lengths in product(range(HAND_SIZE + 1), repeat=4)
+               if sum(lengths) == HAND_SIZE)
 
 
 @dataclass(frozen=True, eq=False)

@@ -12,7 +12,7 @@ else:
     Protocol = object
 
 from .cards import Suit
-from .facts import Tally
+from .facts import SHAPES, Tally
 
 MAJORS = (Suit.HEARTS, Suit.SPADES)
 MINORS = (Suit.CLUBS, Suit.DIAMONDS)
@@ -53,6 +53,17 @@ def plural(count: int, unit: str) -> str:
     return f"{count} {singular if count == 1 else singular + 's'}"
 
 
+def nearest_in(value: int, low: int, high: int | None) -> int:
+    """The value of an inclusive range nearest *value* (no high bound: 'or more')."""
+    value = max(value, low)
+    return value if high is None else min(value, high)
+
+
+def cards_moved(before: tuple[int, ...], after: tuple[int, ...]) -> int:
+    """How many cards go from one suit to another to turn one shape into the other."""
+    return sum(max(0, old - new) for old, new in zip(before, after))
+
+
 def range_edges(low: int, high: int | None) -> frozenset[int]:
     """Both sides of an inclusive range's bounds (of the low one alone for 'or more')."""
     return frozenset({low - 1, low} | (set() if high is None else {high, high + 1}))
@@ -72,10 +83,14 @@ class Between:
         return _MEASURES[self.measure]
 
     @property
+    def span(self) -> str:
+        """The range alone: '16-18' or '22+'."""
+        return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
+
+    @property
     def text(self) -> str:
         """The condition as written in the rule list, e.g. '16-18 HCP' or '22+ points'."""
-        span = f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
-        return f"{span} {self.unit}"
+        return f"{self.span} {self.unit}"
 
     def value(self, tally: Tally) -> int:
         """This hand's HCP or points."""
@@ -115,6 +130,13 @@ class Between:
     def success(self, tally: Tally) -> str:
         """The condition met, with this hand's number."""
         return f"{self.text}: has {self.value(tally)}"
+
+    def met(self, tally: Tally) -> tuple[Tally, ...]:
+        """The tally nearest *tally* that is in range: the HCP moved to the nearer bound,
+        the lengths kept (so points follow the HCP)."""
+        value = self.value(tally)
+        change = nearest_in(value, self.low, self.high) - value
+        return (Tally(tally.lengths, tally.hcp + change, tally.counting),)
 
     def shortfall(self, tally: Tally) -> str:
         """The gap in words, e.g. '1 HCP short of' or '2 points too many for'."""
@@ -162,6 +184,14 @@ class Balanced:
         """Why the hand is balanced."""
         return tally.balanced_reason
 
+    def met(self, tally: Tally) -> tuple[Tally, ...]:
+        """Every shape that is balanced as wanted, the HCP kept: fewest cards moved
+        first."""
+        shapes = (Tally(lengths, tally.hcp, tally.counting) for lengths in SHAPES)
+        return tuple(sorted((changed for changed in shapes if self.holds(changed)),
+                            key=lambda changed: cards_moved(tally.lengths,
+                                                            changed.lengths)))
+
     def shortfall(self, tally: Tally) -> str:
         """The gap in words."""
         return "only the shape keeps it from"
@@ -184,11 +214,16 @@ class LongSuit:
                  else " or ".join(suit.word for suit in self.suits))
         if self.count == 2:
             where = "two suits"
+        return f"{self.span} cards in {where}"
+
+    @property
+    def span(self) -> str:
+        """How many cards a suit needs: '5+', 'exactly 7', '5-6'."""
         if self.high is None:
-            return f"{self.low}+ cards in {where}"
+            return f"{self.low}+"
         if self.high == self.low:
-            return f"exactly {self.low} cards in {where}"
-        return f"{self.low}-{self.high} cards in {where}"
+            return f"exactly {self.low}"
+        return f"{self.low}-{self.high}"
 
     def suit_gap(self, tally: Tally, suit: Suit) -> int:
         """How many cards *suit* is away from the range."""
@@ -235,6 +270,22 @@ class LongSuit:
         suit = self._closest(tally)
         return f"{self.text}: {suit.word} has {plural(tally.length(suit), 'cards')}"
 
+    def met(self, tally: Tally) -> tuple[Tally, ...]:
+        """The shapes where the suit the shortfall names has as many cards as the range
+        allows nearest its own, the HCP kept: the cards it gains come from the other
+        suits (or those it loses go to them), in every way they can."""
+        suit = self._closest(tally)
+        length = tally.length(suit)
+        wanted = nearest_in(length, self.low, self.high)
+        direction = 1 if wanted < length else -1  # how the other suits' lengths go
+
+        def fits(lengths: tuple[int, ...]) -> bool:
+            return lengths[suit] == wanted and all(
+                (lengths[other] - tally.length(other)) * direction >= 0
+                for other in Suit if other != suit)
+        return tuple(Tally(lengths, tally.hcp, tally.counting)
+                     for lengths in SHAPES if fits(lengths))
+
     def shortfall(self, tally: Tally) -> str:
         """The gap in words."""
         suit = self._closest(tally)
@@ -280,6 +331,48 @@ def two_level_suit(suits: list[Suit], hand: Holding) -> Suit:
     return longer_then_lower(suits, hand)
 
 
+# When a rule's ruling is about a hand: each gets the rule, the hand's tally and the table.
+RulingWhen = Callable[["Rule", Tally, Sequence["Rule"]], bool]
+
+
+def decides(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """The rule gives this hand's bid."""
+    return first_rule(tally, rules) is rule
+
+
+def applies_at_all(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """The rule applies to the hand, whether it decides or an earlier rule comes first."""
+    return rule.applies(tally)
+
+
+def ties_for_suit(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """The rule decides, and its longest candidate suits are equally long."""
+    lengths = sorted(map(tally.length, rule.candidates(tally)), reverse=True)
+    return decides(rule, tally, rules) and len(lengths) > 1 and lengths[0] == lengths[1]
+
+
+def two_long_suits(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """Two suits meet the rule's length, and the rule decides or nothing opens."""
+    fired = first_rule(tally, rules)
+    return len(rule.candidates(tally)) > 1 and (fired is rule or fired.level is None)
+
+
+def suit_too_long(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """All the rule misses is a suit's length, and only because a suit is longer."""
+    failures = rule.failures(tally)
+    return bool(failures) and all(
+        isinstance(condition, LongSuit) and condition.high is not None
+        and any(tally.length(suit) > condition.high for suit in condition.suits)
+        for condition in failures)
+
+
+def strong_and_no_bid(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
+    """Nothing opens the hand, and no rule finds it short of points or HCP."""
+    return decides(rule, tally, rules) and not any(
+        isinstance(condition, Between) and condition.value(tally) < condition.low
+        for other in rules for condition in other.failures(tally))
+
+
 CHOOSERS = (longer_then_higher, longer_then_lower, longer_minor_for_strong_balanced,
             only_suit, two_level_suit)
 
@@ -297,6 +390,12 @@ class Rule:
     suits: tuple[Suit, ...] = ()
     choose: Callable | None = None
     ruling: str = ""
+    ruling_when: RulingWhen = decides  # which hands the ruling is about
+    noted_under: tuple[str, ...] = ()  # earlier rules a ruling says this one also applies under
+
+    def ruling_about(self, tally: Tally, rules: Sequence[Rule]) -> bool:
+        """Whether this rule's ruling is about the hand, so an explanation shows it."""
+        return bool(self.ruling) and self.ruling_when(self, tally, rules)
 
     @property
     def strains(self) -> tuple[str, ...]:
@@ -354,7 +453,8 @@ RULES: tuple[Rule, ...] = (
          "longer suit; if you have two five-card suits, bid the higher-ranking suit.)",
          how="the longer major; with equal length, spades",
          suits=MAJORS, choose=longer_then_higher,
-         ruling="'two five-card suits' is read as 'equal length': 6-6 also bids 1S."),
+         ruling="'two five-card suits' is read as 'equal length': 6-6 also bids 1S.",
+         ruling_when=ties_for_suit),
     Rule("R3", "1 of a minor", 1, (Between("points", 13, 21),),
          "1C or 1D: 13-21 points (bid whichever of Clubs or Diamonds is the longer "
          "suit; if equal in length, bid Clubs).",
@@ -367,10 +467,12 @@ RULES: tuple[Rule, ...] = (
          how="the longer minor; 3-3 gives clubs, 4-4 gives diamonds",
          suits=MINORS, choose=longer_minor_for_strong_balanced,
          ruling="R3 always applies first to these hands, so R4 never decides a bid; "
-                "it would differ only with 4-4 in the minors (R3 bids 1C, R4 1D)."),
+                "it would differ only with 4-4 in the minors (R3 bids 1C, R4 1D).",
+         noted_under=("R3",)),
     Rule("R5", "2NT", 2, (Balanced(), Between("hcp", 21, 23)),
          "2NT: Exactly 21-23 high card points and a balanced hand (4-3-3-3, 4-4-3-2, "
-         "or 5-3-3-2 where the 5 cards are in a minor suit)."),
+         "or 5-3-3-2 where the 5 cards are in a minor suit).",
+         noted_under=("R3",)),
     Rule("R6", "2 of a suit", 2, (Between("points", 22), LongSuit(ALL_SUITS, 5)),
          "2 of a suit: A very strong hand (22+ points) with 5 or more cards in some "
          "suit (bid that suit). If you have 5 or more cards in two different suits: "
@@ -382,22 +484,26 @@ RULES: tuple[Rule, ...] = (
              "suit, then the longer, then the lower-ranking",
          suits=ALL_SUITS, choose=two_level_suit,
          ruling="the two-suit clause belongs to this rule: a weak two-suiter does "
-                "not open at the 2 level."),
+                "not open at the 2 level.",
+         ruling_when=two_long_suits),
     Rule("R7", "3 of a suit", 3, (Between("hcp", 5, 9), LongSuit(ALL_SUITS, 7, 7)),
          "3 of a suit: Preemptive: a weak hand (5-9 high card points) with a 7-card "
          "suit (bid that suit).",
          how="the 7-card suit", suits=ALL_SUITS, choose=only_suit,
-         ruling="'a 7-card suit' is read as exactly that many cards: {conditions}."),
+         ruling="'a 7-card suit' is read as exactly that many cards: {conditions}.",
+         ruling_when=suit_too_long),
     Rule("R8", "4 of a suit", 4, (Between("hcp", 6, 10), LongSuit(ALL_SUITS, 8, 8)),
          "4 of a suit: Preemptive: 6-108 high card points with an 8-card suit (bid "
          "that suit).",
          how="the 8-card suit", suits=ALL_SUITS, choose=only_suit,
          ruling="the assignment prints the range as '6-108'; it is read as {conditions} "
                 "(any upper bound from 8 up gives the same bids, since stronger hands "
-                "open at the 1 level)."),
+                "open at the 1 level).",
+         ruling_when=applies_at_all, noted_under=("R2", "R3")),
     Rule("R9", "no bid", None, (),
          "None in all other cases.",
-         ruling="a hand that no rule above fits opens nothing, however strong it is."),
+         ruling="a hand that no rule above fits opens nothing, however strong it is.",
+         ruling_when=strong_and_no_bid),
 )
 RULE_BY_ID = {rule.id: rule for rule in RULES}
 

@@ -92,11 +92,19 @@ def advice_lines(advice, paint, symbols: bool) -> list[str]:
         if step.status == FIRED:
             status += f" \u2192 {bid}"
         lines.append(f"  {step.rule:<3} {table_rule.name:<31} "
-                     + paint(status, **STATUS_STYLES[step.status]))
+                     + paint(status, **step_style(advice, step)))
         lines += [wrapped(reason, " " * 6) for reason in step.reasons]
     if advice.notes:
         lines += ["", "Notes"] + [wrapped(note, "  ") for note in advice.notes]
     return lines
+
+
+def step_style(advice, step) -> dict:
+    """How the trace paints a step's status: a later rule that also applies in yellow
+    only where a ruling speaks of that overlap (R4 under R3), else plainly."""
+    if step.status == SHADOWED and step.rule not in advice.ruled_overlaps:
+        return {}
+    return STATUS_STYLES[step.status]
 
 
 def scorecard_lines(facts, paint, symbols: bool) -> list[str]:

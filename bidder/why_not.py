@@ -13,6 +13,7 @@ from .bids import Bid
 from .cards import Suit
 from .facts import Facts
 from .rules import Balanced, Between, LongSuit, NeedsSuitHcp, Rule, TallyOnly
+from .wording import suit_cards
 
 NO_RULE = "no rule in the list makes that bid."
 
@@ -46,8 +47,8 @@ def _miss(rule: Rule, condition, suit: Suit | None, facts: Facts) -> str | None:
     if isinstance(condition, LongSuit) and suit is not None:
         if not condition.suit_gap(tally, suit):
             return None
-        return (f"{rule.id} needs {_span(condition)} cards in the suit it bids; this hand "
-                f"has {_cards(tally.length(suit), suit)}.")
+        return (f"{rule.id} needs {condition.span} cards in the suit it bids; this hand "
+                f"has {suit_cards(tally.length(suit), suit)}.")
     if condition.holds(tally):
         return None
     if isinstance(condition, Between):
@@ -63,7 +64,7 @@ def _other_suit(rule: Rule, chosen: Bid, facts: Facts) -> str | None:
         return None
     suits = sorted(rule.candidates(facts.tally), reverse=True)
     with_hcp = _reads_suit_hcp(rule, suits, facts)
-    held = " and ".join(_cards(facts.tally.length(suit), suit)
+    held = " and ".join(suit_cards(facts.tally.length(suit), suit)
                         + (f" ({facts.suit_hcp(suit)} HCP)" if with_hcp else "")
                         for suit in suits)
     return f"{rule.id} bids {rule.how}: this hand has {held}."
@@ -76,19 +77,3 @@ def _reads_suit_hcp(rule: Rule, suits: list[Suit], facts: Facts) -> bool:
     except NeedsSuitHcp:
         return True
     return False
-
-
-def _span(condition: LongSuit) -> str:
-    """How many cards a suit needs: '5+', 'exactly 7', '5-6'."""
-    if condition.high is None:
-        return f"{condition.low}+"
-    if condition.high == condition.low:
-        return f"exactly {condition.low}"
-    return f"{condition.low}-{condition.high}"
-
-
-def _cards(count: int, suit: Suit) -> str:
-    """'no hearts', '1 heart', '3 hearts'."""
-    if count == 0:
-        return f"no {suit.word}"
-    return f"1 {suit.word[:-1]}" if count == 1 else f"{count} {suit.word}"

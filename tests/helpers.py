@@ -76,3 +76,42 @@ def bid_text(value: str | None) -> str:
 
     bid = Bid.from_value(value)
     return bid.display if bid.suit is None else f"{bid.display} {bid.suit_word}"
+
+
+HONOUR_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+SPOT_LABELS = ("10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def suit_holding(length: int, hcp: int) -> tuple[str, ...] | None:
+    """Rank labels of *length* cards of one suit holding *hcp* high card points (the
+    fewest honours that do), or None if no such holding exists."""
+    from itertools import combinations
+
+    for count in range(len(HONOUR_HCP) + 1):
+        for honours in combinations(HONOUR_HCP, count):
+            spots = length - count
+            if sum(map(HONOUR_HCP.get, honours)) == hcp and 0 <= spots <= len(SPOT_LABELS):
+                return honours + SPOT_LABELS[:spots]
+    return None
+
+
+def hand_with(lengths: tuple[int, int, int, int], hcp: int):
+    """A real hand with these suit lengths (clubs first) and high card points, found
+    card by card without the package's own tables; None if no hand has them."""
+    from bidder import parse_hand
+
+    def split(suits: tuple[int, ...], left: int) -> list[tuple[str, ...]] | None:
+        if not suits:
+            return [] if left == 0 else None
+        for points in range(min(left, 10) + 1):
+            holding = suit_holding(suits[0], points)
+            rest = split(suits[1:], left - points) if holding is not None else None
+            if rest is not None:
+                return [holding, *rest]
+        return None
+
+    holdings = split(tuple(lengths), hcp)
+    if holdings is None:
+        return None
+    return parse_hand(" ".join(label + suit for suit, holding in zip("CDHS", holdings)
+                               for label in holding))

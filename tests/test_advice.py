@@ -42,11 +42,6 @@ def test_ruling_4_the_shadowed_rule_and_its_different_bid_are_noted():
         "applies wins.",)
 
 
-def test_a_shadowed_rule_that_agrees_is_noted_as_agreeing():
-    advice = explain("AKQ2.K32.A32.K32")
-    assert advice.notes == ("R4 also applies and would bid the same 1C.",)
-
-
 def test_ruling_4_r5_is_shadowed_by_r3_at_21_hcp():
     advice = explain("AS KS 4S AH QH 5H KD QD 6D KC 9C 8C 7C")
     assert (advice.bid, advice.rule) == ("1C", "R3")
@@ -54,15 +49,83 @@ def test_ruling_4_r5_is_shadowed_by_r3_at_21_hcp():
             "applies wins.") in advice.notes
 
 
-def test_one_notrump_notes_that_r3_would_bid_a_minor():
-    advice = explain("AKQ2.K32.A32.432")
-    assert advice.notes[0] == ("R3 also applies and would bid 1C; the assignment says "
-                               "the first rule that applies wins.")
+def test_r3_under_1nt_or_a_major_is_said_in_the_trace_only():
+    for hand in ("AKQ2.K32.A32.432", "AH KH 7H 6H 5H KS QS 4S AD 8D 7D 3C 2C"):
+        advice = explain(hand)
+        assert advice.trace[2].status == "shadowed"
+        assert advice.trace[2].would_bid in ("1C", "1D")
+        assert advice.notes == () and advice.ruled_overlaps == ()
 
 
 def test_ruling_2_the_printed_range_is_noted_when_r8_fires():
     notes = explain("KS QS JS 9S 8S 7S 6S 5S QH 2H 3D 2D 4C").notes
     assert notes[-1].startswith("R8: the assignment prints the range as '6-108'")
+
+
+R2_RULING = "R2: 'two five-card suits' is read as 'equal length': 6-6 also bids 1S."
+R4_NOTE = ("R4 also applies and would bid 1D; the assignment says the first rule that "
+           "applies wins.")
+R5_NOTE = ("R5 also applies and would bid 2NT; the assignment says the first rule that "
+           "applies wins.")
+R6_RULING = ("R6: the two-suit clause belongs to this rule: a weak two-suiter does not open "
+             "at the 2 level.")
+R7_RULING = ("R7: 'a 7-card suit' is read as exactly that many cards: 5-9 HCP and exactly 7 "
+             "cards in some suit.")
+R8_NOTE = ("R8 also applies and would bid 4D; the assignment says the first rule that "
+           "applies wins.")
+R8_RULING = ("R8: the assignment prints the range as '6-108'; it is read as 6-10 HCP and "
+             "exactly 8 cards in some suit (any upper bound from 8 up gives the same bids, "
+             "since stronger hands open at the 1 level).")
+R9_RULING = "R9: a hand that no rule above fits opens nothing, however strong it is."
+
+
+@pytest.mark.parametrize("hand, rule, notes, overlaps", [
+    # R3 also applies to every 1NT and 1-of-a-major hand: the trace says so, no note
+    ("AKQ2.K32.A32.432", "R1", (), ()),
+    ("AH KH 7H 6H 5H KS QS 4S AD 8D 7D 3C 2C", "R2", (), ()),
+    # ruling 5 is about two majors of equal length only
+    ("AS KS 7S 6S 5S KH QH 7H 6H 5H 2D 3D 2C", "R2", (R2_RULING,), ()),
+    ("AK5432.AQ5432.2.", "R2", (R2_RULING,), ()),
+    ("AKJ32.Q65432.2.2", "R2", (), ()),
+    # ruling 4: R4 and R5 under R3
+    (FOUR_FOUR_MINORS_19, "R3", (R4_NOTE,), ("R4",)),
+    ("AKQ2.K32.A32.K32", "R3", ("R4 also applies and would bid the same 1C.",), ("R4",)),
+    ("AS KS 4S AH QH 5H KD QD 6D KC 9C 8C 7C", "R3", (R5_NOTE,), ("R5",)),
+    # R6 under R5 is no ruling's subject: the trace says it
+    ("AS KS 4S AH QH KD 7D 6D KC QC 9C 8C 7C", "R5", (), ()),
+    # ruling 1 is about hands with two long suits that open at the 2 level or not at all
+    ("AKQJ2.AK2.AK2.32", "R6", (), ()),
+    ("AS KS 5S 4S 3S AH KH 6H 5H 2H AD QD KC", "R6", (R6_RULING,), ()),
+    ("QS JS 7S 6S 5S KH 9H 8H 4H 3H 2D 3C 2C", "R9", (R6_RULING,), ()),
+    # ruling 3 is about a suit longer than 7 cards with R7's HCP
+    ("KQ76543.32.32.32", "R7", (), ()),
+    ("KS QS JS 9S 8S 7S 6S 5S QH 2H 3D 2D 4C", "R8", (R7_RULING, R8_RULING), ()),
+    ("KS QS JS 8S 7S 6S 5S 4S 3S 2H 2D 2C 3C", "R9", (R7_RULING,), ()),
+    ("AKQJ765432.2.2.2", "R2", (), ()),
+    # ruling 2 is about R8, whether it decides or R2 or R3 comes first
+    ("32.32.KQJ65432.A", "R3", (R8_NOTE, R8_RULING), ("R8",)),
+    # ruling 6 is about strong hands that open nothing, not weak ones
+    ("AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C", "R9", (R9_RULING,), ()),
+    ("AKQJ.AKQ.AKQ.AKQ", "R9", (R9_RULING,), ()),
+    ("5432.5432.432.32", "R9", (), ()),
+])
+def test_a_note_is_shown_only_on_the_hands_it_is_about(hand, rule, notes, overlaps):
+    advice = explain(hand)
+    assert advice.rule == rule
+    assert advice.notes == notes
+    assert advice.ruled_overlaps == overlaps
+
+
+def test_which_hands_a_ruling_is_about_is_worked_out_from_the_table_it_is_in():
+    from bidder.variants import VARIANT_BY_ID
+
+    first = VARIANT_BY_ID["balanced-first"]
+    advice = explain(FOUR_FOUR_MINORS_19, first.rules, first.counting)
+    assert advice.rule == "R4" and advice.notes[0].startswith("R4: R3 always applies first")
+    assert advice.ruled_overlaps == ()  # R3 under R4 is no ruling's subject
+    weak = VARIANT_BY_ID["two-suiter-any-strength"]
+    advice = explain("QS JS 7S 6S 5S KH 9H 8H 4H 3H 2D 3C 2C", weak.rules, weak.counting)
+    assert advice.rule == "R6b" and advice.notes == ()
 
 
 @pytest.mark.parametrize("hand, near_misses", [
@@ -88,18 +151,20 @@ def test_no_near_misses_when_a_rule_fires():
 
 def test_the_explanation_of_a_bid():
     assert explain(EXAMPLE).explanation == (
-        "1C by R3 (1 of a minor): 13-21 points: has 13. "
-        "Suit: the longer minor; with equal length, clubs.")
+        "Open 1C: 13 points (13-21 needed), no five-card major, and clubs (5) are longer "
+        "than diamonds (3).")
     assert explain("AKQ2.K32.A32.432").explanation == (
-        "1NT by R1 (1NT): balanced: every suit has 2 to 4 cards; 16-18 HCP: has 16.")
+        "Open 1NT: a balanced hand (4-3-3-3) and 16 HCP (16-18 needed).")
 
 
 def test_the_explanation_of_no_bid_names_the_closest_rules():
     assert explain("AKQ2.K32.432.432").explanation == (
-        "No opening bid (R9): no rule from R1 to R8 applies. "
+        "No bid: 12 points, fewer than the 13 that R2 and R3 need, and no suit of exactly "
+        "7 or exactly 8 cards, which R7 and R8 need. "
         "Closest: 1 point short of 1 of a minor (R3).")
     assert explain("5432.5432.432.32").explanation == (
-        "No opening bid (R9): no rule from R1 to R8 applies.")
+        "No bid: 0 points, fewer than the 13 that R2 and R3 need, and no suit of exactly "
+        "7 or exactly 8 cards, which R7 and R8 need.")
 
 
 def test_to_dict_is_plain_json_with_the_documented_keys():

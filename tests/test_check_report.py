@@ -122,7 +122,7 @@ def test_text_report_marks_functions_never_called():
                                     "(A 4, K 3, Q 2, J 1)"),
     ("highCardPoints", YARBOROUGH, "0 HCP: none"),
     ("distributionPoints", BALANCED_19, "0 distribution points: no suit longer than 4"),
-    ("openingBid", BALANCED_19, "1C by R3 (1 of a minor)"),
+    ("openingBid", BALANCED_19, "Open 1C: 19 points (13-21 needed)"),
 ])
 def test_why_explains_the_right_answer(function, hand, start):
     assert why(function, hand)[0].startswith(start)
@@ -133,7 +133,7 @@ def test_why_adds_the_notes_for_a_bid():
 
 
 def test_the_strong_hand_that_opens_nothing_is_explained():
-    assert why("openingBid", STRONG_NO_BID)[0].startswith("No opening bid (R9)")
+    assert why("openingBid", STRONG_NO_BID)[0].startswith("No bid: an unbalanced hand (4-4-4-1)")
 
 
 def test_text_report_ends_with_the_students_tests():

@@ -104,6 +104,15 @@ def test_bid_shows_a_shadowed_rule_and_its_note():
     assert "Notes\n  R4 also applies and would bid 1D" in out
 
 
+def test_bid_paints_only_the_overlaps_a_ruling_speaks_of():
+    quiet = run("bid", "AKQ2.K32.A32.432", color=True).stdout
+    assert "shadowed → 1C" in click.unstyle(quiet)
+    assert click.style("shadowed → 1C", fg="yellow") not in quiet
+    assert "Notes" not in quiet
+    loud = run("bid", BALANCED_19, color=True).stdout
+    assert click.style("shadowed → 1D", fg="yellow") in loud
+
+
 def test_bid_shows_no_bid_by_its_one_name():
     out = run("bid", STRONG_NO_BID).stdout
     assert "Bid        No bid   by R9, no bid" in out
@@ -513,7 +522,7 @@ def test_deal_text_with_key():
                                     "again)\n")
     for (seed, hand), number in zip(boards, (1, 2)):
         assert f"Board {number}   {hand}" in result.stdout
-    assert result.stdout.count("Key: 1NT by R1 (1NT)") == 2
+    assert result.stdout.count("Key: Open 1NT: a balanced hand") == 2
 
 
 def test_deal_is_reproducible_by_seed_and_shows_a_chosen_seed():
@@ -550,7 +559,7 @@ def test_deal_text_for_one_hand():
 
 def test_deal_pbn_gives_pass_for_no_bid_and_no_auction_without_key():
     keyed = run("deal", "--bid", "None", "--seed", "3", "--format", "pbn", "--key").stdout
-    assert '[Auction "N"]\nPass =1= AP\n[Note "1:No opening bid (R9)' in keyed
+    assert '[Auction "N"]\nPass =1= AP\n[Note "1:No bid: ' in keyed
     plain = run("deal", "--bid", "None", "--seed", "3", "--format", "pbn").stdout
     assert "Auction" not in plain
 
@@ -705,7 +714,7 @@ def test_check_reports_the_string_none_plainly(tmp_path):
     assert "     actual:   'None' (str); for no bid return the value None, not a string\n" in out
     assert "R9 no bid" in out and "0.0%" in out
     assert "Wrong answers, the biggest group first (1 group, " in out
-    assert "     why: No opening bid (R9)" in out
+    assert "     why: No bid: " in out
 
 
 def test_check_reports_problems_and_warnings(tmp_path):

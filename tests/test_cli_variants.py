@@ -55,7 +55,7 @@ def test_deal_gives_hands_a_variant_changes_with_both_readings():
     assert result.exit_code == 0
     assert result.stdout.startswith("2 hands no-2nt changes (seed 1;")
     assert "Board 2, read as no-2nt: " in result.stdout
-    assert result.stdout.count("2NT by R5") == 2
+    assert result.stdout.count("Key: Open 2NT: a balanced hand") == 2
 
 
 @pytest.mark.parametrize("args, message", [

@@ -111,7 +111,7 @@ def test_endplay_reads_our_pbn_back(endplay_pbn, rule, seat):
         calls = [str(call) for call in board.auction]
         assert len(calls) == 4
         assert calls[0].startswith(advice.bid[0] if advice.bid else "P")
-        assert board.auction[0].announcement == advice.explanation
+        assert board.auction[0].announcement == pbn.opening_note(advice)
 
 
 # BBO's hand viewer ------------------------------------------------------------------------

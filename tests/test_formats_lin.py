@@ -189,8 +189,9 @@ def test_dealt_lines_read_back_with_the_hand_in_its_seat(seat, key):
 def test_a_dealt_line_with_its_key():
     line = dealt_lines([parse_hand("2.8653.AKJT9732.")], True)
     assert line.startswith("pn|,,,|st||md|3,,S2H8653DAKJT9732C,|rh||ah|Board 1|sv|o|"
-                           "mb|4D|an|4D by R8 (4 of a suit): ")
+                           "mb|4D|an|Open 4D: 8 HCP (6-10 needed) and 8 diamonds (exactly "
+                           "8 needed).|")
     assert line.endswith("|mb|p|mb|p|mb|p|pg||")
-    assert "|mb|p|an|No opening bid (R9)" in dealt_lines([parse_hand("AKQJ.AKQ.AKQ.AKQ")],
+    assert "|mb|p|an|No bid: 37 HCP, more than the 23 that R5 allows" in dealt_lines([parse_hand("AKQJ.AKQ.AKQ.AKQ")],
                                                          True)
     assert "mb|1N|" in dealt_lines([parse_hand("AQ6.AKJ5.J84.Q97")], True)

@@ -375,3 +375,14 @@ def test_dealt_games_read_back_with_the_hand_in_its_seat(seat):
 def test_dealt_games_without_a_key_have_no_auction():
     reading = read(dealt_games([parse_hand(N_HAND)], "1 hand", 7, False))
     assert reading.boards[0].auction is None
+
+
+def test_a_note_too_long_for_a_line_leaves_out_the_closest_rules():
+    from bidder import explain
+    from helpers import STRONG_NO_BID
+
+    strong = explain(STRONG_NO_BID)
+    assert len(tag("Note", f"1:{strong.explanation}")) > pbn.LINE_LIMIT
+    assert pbn.opening_note(strong) == strong.explanation.split(" Closest: ")[0]
+    weak = explain("AKQ2.K32.432.432")
+    assert " Closest: " in weak.explanation and pbn.opening_note(weak) == weak.explanation

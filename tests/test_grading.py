@@ -8,7 +8,6 @@ import json
 import os
 import signal
 import stat
-import threading
 import time
 from collections import Counter
 

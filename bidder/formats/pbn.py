@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
 from ..advice import Advice, explain
@@ -34,6 +34,7 @@ VULNERABILITY_BY_WORD = {"NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE,
                          "EW": Vulnerability.EW, "ALL": Vulnerability.ALL,
                          "BOTH": Vulnerability.ALL}
 _SEAT_HELP = "N, E, S or W"
+LINE_LIMIT = 255 - 2  # the characters of a line the standard allows, less CR LF
 _DEAL_EXAMPLE = '[Deal "N:AK72.QJ5.T98.432 - - -"]'
 _WORD_END = ' \t[]{};"'
 _NAME = re.compile("[A-Za-z][A-Za-z0-9_]*")
@@ -455,8 +456,11 @@ def opening_call(advice: Advice) -> str:
 
 
 def opening_note(advice: Advice) -> str:
-    """Why the hand makes its call, in a line's room: the rule and its reasons."""
-    return advice.explanation
+    """Why the hand makes its call, in a line's room: the explanation, without the
+    rules that came closest when the line would be too long with them."""
+    if len(note_tag(1, advice.explanation)) <= LINE_LIMIT:
+        return advice.explanation
+    return replace(advice.decision, near_misses=()).explanation
 
 
 def tag(name: str, value: str) -> str:

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
+from typing import Callable, Mapping
 
 from flask import Flask
+from markupsafe import Markup, escape
 
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
-from ..bids import Bid
+from ..bids import BIDS, Bid
 from ..cards import (DECK, EMOJI_SELECTOR, HAND_SIZE, RANK_BY_TEXT, SEPARATORS,
                      SUITS_HIGH_FIRST, VOID_MARKS, Rank)
 from ..facts import LENGTH_POINTS_AFTER
 from ..formats.handviewer import board_url, hand_url
 from ..rules import RULE_BY_ID
 
+# A bid written in letters inside a sentence: 1C to 7NT, not part of a longer word.
+BID_IN_TEXT = re.compile(r"(?<![\w-])[1-7](?:NT|[CDHS])(?!\w)")
 KEPT_AS_IS = frozenset("\t\n\r\ufe0f")  # ordinary white space; the emoji suit selector
 HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 STATUS_LABELS = {
@@ -70,12 +75,30 @@ def _visible_character(character: str) -> str:
     return f"U+{ord(character):04X}"
 
 
+def bids_marked(text: str, marks: Mapping[str, Markup]) -> Markup:
+    """*text* escaped, with each bid written in it (1C to 7NT) as its mark, *marks*
+    holding the mark of each bid's text: safe to put in a page."""
+    return Markup(BID_IN_TEXT.sub(lambda bid: marks[bid.group()], str(escape(text))))
+
+
+def bids_filter(marks: Mapping[str, Markup]) -> Callable[[str], Markup]:
+    """The template filter `bids`: a sentence of the core's with its bids as bids."""
+    def bids(text: str) -> Markup:
+        """*text* escaped, its bids shown as bids."""
+        return bids_marked(text, marks)
+    return bids
+
+
 def init_app(app: Flask) -> None:
-    """Make `visible` a template filter, and the core's tables and the card chips
-    (each rendered once, by the macros in _macros.html) template globals."""
+    """Make `visible` a template filter, and `bids` (a sentence's bids as the bid_mark
+    macro shows them), and the core's tables and the card chips (each rendered once, by
+    the macros in _macros.html) template globals."""
     app.add_template_filter(visible)
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
+    marks: dict[str, Markup] = {}  # filled below: _macros.html uses the filter itself
+    app.add_template_filter(bids_filter(marks), "bids")
     macros = app.jinja_env.get_template("_macros.html").module
+    marks.update({str(bid): Markup(macros.bid_mark(bid)) for bid in BIDS if bid})
     app.jinja_env.globals.update(
         CHIPS={card: macros.card_chip(card) for card in DECK},
         SUIT_LABELS={suit: macros.suit_label(suit) for suit in SUITS_HIGH_FIRST})

@@ -93,6 +93,15 @@ def field(html: str, name: str = "hand") -> dict[str, str | None]:
     raise LookupError(f"no field named {name!r}")
 
 
+BID_IN_TEXT = re.compile(r"(?<![\w-])[1-7](?:NT|[CDHS])(?!\w)")
+
+
+def bids_read(text: str, read=bid_text) -> str:
+    """A sentence of the core's as a page reads it, its bids shown as bids: 'would bid
+    1D' reads 'would bid 1♦ diamond' (*read* says how one bid reads)."""
+    return BID_IN_TEXT.sub(lambda bid: read(bid.group()), text)
+
+
 def page_text(html: str) -> str:
     """All text of the page, tags removed and white space collapsed."""
     text = re.sub(INLINE_TAG, "", html)

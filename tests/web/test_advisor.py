@@ -11,7 +11,7 @@ from bidder.cards import SUITS_HIGH_FIRST
 from bidder.web.advisor import EXAMPLES, fragment
 from bidder.web.render import STATUS_LABELS
 
-from markup import bid_text, field, page_text, seen_and_heard, tags, text_of
+from markup import bid_text, bids_read, field, page_text, seen_and_heard, tags, text_of
 
 # The spec's worked examples: hand -> (bid, rule).
 WORKED = [
@@ -64,13 +64,13 @@ def test_the_bid_is_shown_exactly_as_opening_bid_returns_it(client, hand, bid, r
         assert f'class="bid-mark suit-{shown.suit.letter.lower()}"' in html
     assert text_of(html, "rule") == f"by {rule}, {RULE_BY_ID[rule].name}"
     assert str(escape(RULE_BY_ID[rule].sentence)) in html
-    assert str(escape(explain(hand).explanation)) in html
+    assert bids_read(explain(hand).explanation) in page_text(html)
     assert field(html)["value"] == hand
 
 
 def test_no_bid_says_the_graded_function_returns_none(client):
     _, html = get(client, NO_BID)
-    assert "No opening bid (R9)" in html
+    assert "No bid: " in html
     assert "The graded function openingBid returns None for this hand." in page_text(html)
     for miss in explain(NO_BID).near_misses:
         assert miss[1:] in page_text(html)
@@ -154,8 +154,15 @@ def test_the_trace_lists_every_rule_with_its_status_and_numbers(client):
 
 def test_notes_name_the_shadowed_rule(client):
     _, html = get(client, SHADOWED)
-    assert ("R4 also applies and would bid 1D; the assignment says the first rule "
-            "that applies wins.") in text_of(html, "result")
+    assert bids_read("R4 also applies and would bid 1D; the assignment says the first rule "
+                     "that applies wins.") in text_of(html, "result")
+
+
+def test_r3_under_1nt_is_a_plain_step_without_a_note(client):
+    _, html = get(client, "AKQ2.K32.A32.432")
+    assert 'class="step step-also" id="step-R3"' in html
+    assert text_of(html, "step-R3").endswith(f"It would bid {bid_text('1C')}.")
+    assert "step-shadowed" not in html and 'id="notes-heading"' not in html
 
 
 def test_the_page_title_names_the_bid(client):

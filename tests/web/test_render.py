@@ -7,6 +7,8 @@ from html import unescape
 import pytest
 from flask import render_template
 from hypothesis import given
+from hypothesis import strategies as st
+from markupsafe import escape
 
 from bidder import RULE_BY_ID, parse_hand
 from bidder.advice import FAILED, FIRED, NOT_REACHED, SHADOWED
@@ -86,13 +88,54 @@ def test_a_page_with_a_lone_surrogate_still_encodes(app, text):
 
 
 @pytest.fixture(scope="module")
-def macros(tmp_path_factory):
-    """The macros of _macros.html, from an app of their own (Hypothesis reruns a test many
-    times; a fixture made for each test would be shared between those runs)."""
+def module_app(tmp_path_factory):
+    """An app of this module's own (Hypothesis reruns a test many times; a fixture made
+    for each test would be shared between those runs)."""
     ledger = tmp_path_factory.mktemp("ledger") / "spent.sqlite3"
-    app = create_app({"TESTING": True, "PRACTICE_LEDGER": str(ledger)})
-    with app.app_context():
-        yield app.jinja_env.get_template("_macros.html").module
+    return create_app({"TESTING": True, "PRACTICE_LEDGER": str(ledger)})
+
+
+@pytest.fixture(scope="module")
+def macros(module_app):
+    """The macros of _macros.html."""
+    with module_app.app_context():
+        yield module_app.jinja_env.get_template("_macros.html").module
+
+
+@pytest.fixture(scope="module")
+def bids(module_app):
+    """The template filter that shows the bids in a sentence as bids."""
+    return module_app.jinja_env.filters["bids"]
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("would bid 1D;", ["1D"]),
+    ("Open 2NT: 21 HCP", ["2NT"]),
+    ("(R3 bids 1C, R4 1D).", ["1C", "1D"]),
+    ("6-6 also bids 1S.", ["1S"]),
+    ("7NT 7S 1H", ["7NT", "7S", "1H"]),
+    ("R3, 4-4, '6-108', 11C, 1Clubs, 8C5, 1N, 8S-card, 1 of a minor, 2 of a suit, 5-3-3-2",
+     []),
+])
+def test_the_bids_in_a_sentence_are_shown_as_bids(macros, bids, text, shown):
+    html = str(bids(text))
+    assert html.count('class="bid-mark') == len(shown)
+    for bid in shown:
+        html = html.replace(str(macros.bid_mark(bid)), bid, 1)
+    assert html == str(escape(text))
+
+
+def test_a_sentence_with_markup_in_it_stays_text(bids):
+    html = str(bids("<script>alert('1S')</script> & 2NT"))
+    assert "<script>" not in html and "&lt;script&gt;alert(&#39;" in html
+    assert '<span class="bid-mark suit-s">1' in html and "&amp; " in html
+
+
+@given(st.text(st.characters(codec="utf-8")))
+def test_the_bids_filter_lets_no_tag_through_but_its_marks(bids, text):
+    html = re.sub(r'<span class="bid-mark( suit-[cdhs])?">|<span aria-hidden="true">|'
+                  r'<span class="visually-hidden">|</span>', "", str(bids(text)))
+    assert "<" not in html and ">" not in html
 
 
 def copied(html: str) -> str:

@@ -18,7 +18,8 @@ from bidder.web.teach_practice import (FIELD_CHECKS, FIELD_NAMES, SESSION_KEY, T
                                        Practice, bid_rows, hand_for, ledger_of, restore)
 from bidder.why_not import why_not
 
-from markup import bid_text, seen_and_heard
+from markup import bid_text, bids_read, seen_and_heard
+from test_teach import spoken_bid
 from markup import page_text as text_of_html
 from markup import text_of as text_by_id
 
@@ -85,7 +86,7 @@ def test_the_prompt_never_gives_the_answer_away(client):
         response = client.get("/practice")
         page = text_of(response)
         advice = explain(hand_on_table(client))
-        assert advice.explanation not in page
+        assert bids_read(advice.explanation, spoken_bid) not in page
         assert advice.fired.sentence not in page
         assert "Rule by rule" not in page
         assert 'id="result"' not in response.get_data(as_text=True)
@@ -137,7 +138,7 @@ def test_a_wrong_answer_speaks_first_of_the_bid_chosen_then_the_right_one(client
         f"You chose {chosen.display}. {reason[:1].upper()}{reason[1:]}")
     assert text_by_id(html, "answer").startswith(f"This hand opens {bid_text(advice.bid)} "
                                               f"by {advice.rule}, {advice.fired.name}.")
-    assert advice.explanation in page
+    assert bids_read(advice.explanation) in page
     assert page.index("You chose") < page.index("This hand opens") < page.index("Rule by rule")
     assert "Bids right: 0 of 1" in page
 
@@ -290,7 +291,7 @@ def test_each_count_is_checked_on_its_own_and_the_score_is_per_hand(
     assert f"Counts right: {right} of 1" in page
     assert ('Points suit by suit' in page) is (right == 0)
     assert 'name="bid" value="1C"' in response.get_data(as_text=True)
-    assert explain(hand).explanation not in page
+    assert bids_read(explain(hand).explanation, spoken_bid) not in page
 
 
 def test_a_wrong_count_shows_the_right_numbers(client):

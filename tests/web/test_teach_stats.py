@@ -16,7 +16,7 @@ from bidder.exact import exact_statistics
 from bidder.web import teach_stats
 from bidder.web.teach_stats import MAX_SAMPLE, SAMPLING, in_sampler
 
-from test_teach import spoken_bid, text_of
+from test_teach import spoken_bid, spoken_text, text_of
 
 EXACT = exact_statistics()
 
@@ -59,7 +59,7 @@ def test_stats_show_the_exact_hcp_spread_of_each_opening(client):
 
 def test_stats_say_r4_never_decides_and_how_often_it_is_shadowed(client):
     page = text_of(client.get("/stats"))
-    assert f"{rule_name('R4')} {RULES[3].ruling_text} 0 0.0000 %" in page
+    assert f"{rule_name('R4')} {spoken_text(RULES[3].ruling_text)} 0 0.0000 %" in page
     count = {(f, s): c for f, s, c in EXACT.overlaps}["R3", "R4"]
     assert f"{rule_name('R3')} {rule_name('R4')} {count:,} {EXACT.share(count):.4f} %" in page
 
