@@ -485,7 +485,7 @@ RULES: tuple[Rule, ...] = (
          suits=ALL_SUITS, choose=two_level_suit,
          ruling="the two-suit clause belongs to this rule: a weak two-suiter does "
                 "not open at the 2 level.",
-         ruling_when=two_long_suits),
+         ruling_when=two_long_suits, noted_under=("R5",)),
     Rule("R7", "3 of a suit", 3, (Between("hcp", 5, 9), LongSuit(ALL_SUITS, 7, 7)),
          "3 of a suit: Preemptive: a weak hand (5-9 high card points) with a 7-card "
          "suit (bid that suit).",

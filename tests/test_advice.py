@@ -91,8 +91,10 @@ R9_RULING = "R9: a hand that no rule above fits opens nothing, however strong it
     (FOUR_FOUR_MINORS_19, "R3", (R4_NOTE,), ("R4",)),
     ("AKQ2.K32.A32.K32", "R3", ("R4 also applies and would bid the same 1C.",), ("R4",)),
     ("AS KS 4S AH QH 5H KD QD 6D KC 9C 8C 7C", "R3", (R5_NOTE,), ("R5",)),
-    # R6 under R5 is no ruling's subject: the trace says it
-    ("AS KS 4S AH QH KD 7D 6D KC QC 9C 8C 7C", "R5", (), ()),
+    # R6 under R5: a strong balanced hand with a five-card minor could open 2 of it
+    ("AS KS 4S AH QH KD 7D 6D KC QC 9C 8C 7C", "R5",
+     ("R6 also applies and would bid 2C; the assignment says the first rule that applies "
+      "wins.",), ("R6",)),
     # ruling 1 is about hands with two long suits that open at the 2 level or not at all
     ("AKQJ2.AK2.AK2.32", "R6", (), ()),
     ("AS KS 5S 4S 3S AH KH 6H 5H 2H AD QD KC", "R6", (R6_RULING,), ()),
