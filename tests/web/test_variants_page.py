@@ -9,6 +9,8 @@ from bidder.exact import changes
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
 from bidder.web.variants import differences, written_form
 
+from markup import bids_read, page_text
+
 
 def text(response) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ",
@@ -65,3 +67,13 @@ def test_differences_name_each_place_a_variant_departs(variant_id, where):
                                           ("1c", "'1c'")])
 def test_written_form(value, shown):
     assert str(written_form(value)) == shown
+
+
+def test_bids_in_a_variants_sentences_look_like_bids(client):
+    variant = next(item for item in CATALOGUE if BID.search(item.sentence))
+    page = page_text(client.get(f"/variants?variant={variant.id}").get_data(as_text=True))
+    assert bids_read(variant.sentence) in page
+    assert variant.sentence not in page
+
+
+BID = re.compile(r"(?<![\w-])[1-7](?:NT|[CDHS])(?!\w)")
