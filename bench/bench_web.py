@@ -1,13 +1,13 @@
 """Load benchmark for the web app: gunicorn with 2 workers on 127.0.0.1, driven by wrk.
 
-In one run, against one server:
+In one run, against two servers started alike (2 workers x 4 threads, as `make run`):
 
-1. each of /api/ping (the baseline: a tiny fixed JSON answer), /api/bid?hand=... and
-   /?hand=... for --duration seconds over --connections connections, after a short
-   warm-up, in --rounds interleaved rounds (so a neighbour's load on a shared machine
-   falls on all three alike); requests per second, latency, socket errors and non-2xx
-   answers, and the ratio of each to the baseline (goals: /api/bid >= 0.8, / with a
-   hand >= 0.5);
+1. the baseline, a bare Flask app answering a constant (bench/bare_app.py), then the
+   app's /api/bid?hand=..., /?hand=..., /rules and /deal?bid=2NT&seed=N, each for
+   --duration seconds over --connections connections, after a short warm-up, in
+   --rounds interleaved rounds (so a neighbour's load on a shared machine falls on all
+   alike); requests per second, latency, socket errors and non-2xx answers, and the
+   ratio of each to the baseline (goals: /api/bid >= 0.85, the pages >= 0.5);
 2. a soak of --soak seconds over all three paths in turn, sampling each worker's
    resident memory; growth from the end of the first fifth to the end must stay < 5 %.
 
@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -39,10 +39,12 @@ HOST = "127.0.0.1"
 WORKERS = 2
 THREADS = 4  # as `make run`: a browser's idle spare connection never blocks a worker
 HAND = "5C+7H+AS+JD+9D+2C+KH+10H+4C+8H+8C+AD+10C"
-BASELINE = "/api/ping"
+BASELINE = "/"  # on the bare app
 TARGETS = {  # path -> the least share of the baseline's requests per second
-    "/api/bid?hand=" + HAND: 0.8,
+    "/api/bid?hand=" + HAND: 0.85,
     "/?hand=" + HAND: 0.5,
+    "/rules": 0.5,
+    "/deal?bid=2NT&seed=7": 0.5,
 }
 WARM_UP_SECONDS = 5
 SAMPLE_EVERY_SECONDS = 10
@@ -79,18 +81,18 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(port: int, threads: int) -> subprocess.Popen:
-    """gunicorn serving the app as `make run` does, with WORKERS workers."""
+def start_server(port: int, threads: int, app: str = "bidder.web:create_app()",
+                 folder: Path = PROJECT_ROOT) -> subprocess.Popen:
+    """gunicorn serving *app* as `make run` does, with WORKERS workers."""
     environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex()}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS), "--threads",
-         str(threads), "--bind", f"{HOST}:{port}", "--log-level", "warning",
-         "bidder.web:create_app()"],
-        cwd=PROJECT_ROOT, env=environment)
+         str(threads), "--bind", f"{HOST}:{port}", "--log-level", "warning", app],
+        cwd=folder, env=environment)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(f"http://{HOST}:{port}{BASELINE}", timeout=2):
+            with urllib.request.urlopen(f"http://{HOST}:{port}/", timeout=2):
                 return server
         except OSError:
             time.sleep(0.2)
@@ -161,7 +163,7 @@ def combine(loads: list[Load]) -> Load:
 
 def soak(base: str, master: int, seconds: int) -> tuple[Load, dict[int, list[int]]]:
     """Rotate over every path for *seconds*, sampling each worker's RSS as it goes."""
-    paths = ", ".join(json.dumps(path) for path in [BASELINE, *TARGETS])
+    paths = ", ".join(json.dumps(path) for path in TARGETS)
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(ROTATE_PATHS % paths)
     samples = {pid: [] for pid in workers(master)}
@@ -176,7 +178,7 @@ def soak(base: str, master: int, seconds: int) -> tuple[Load, dict[int, list[int
     for pid, values in samples.items():
         values.append(rss_kib(pid))
     Path(script.name).unlink()
-    return parse_wrk("(all three in turn)", output), samples
+    return parse_wrk("(all the app's paths in turn)", output), samples
 
 
 def growth(values: list[int]) -> float:
@@ -189,7 +191,8 @@ def report(loads: list[Load], soaked: Load, samples: dict[int, list[int]],
            options: argparse.Namespace) -> bool:
     """Print the figures and say whether every goal was met."""
     baseline = loads[0]
-    print(f"\n{WORKERS} gunicorn workers x {options.threads} threads on {HOST}, "
+    print(f"\n{WORKERS} gunicorn workers x {options.threads} threads on {HOST} for each "
+          f"app (the baseline: a bare Flask app answering a constant), "
           f"{os.cpu_count()} CPUs; wrk -t{WRK_THREADS} -c{options.connections}, "
           f"{options.duration} s per path in {options.rounds} rounds; "
           f"soak {options.soak} s at -c{SOAK_CONNECTIONS}\n")
@@ -227,21 +230,25 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed: apt-get install wrk")
-    port = free_port()
-    base = f"http://{HOST}:{port}"
+    port, bare_port = free_port(), free_port()
+    base, bare = f"http://{HOST}:{port}", f"http://{HOST}:{bare_port}"
     server = start_server(port, options.threads)
-    paths = [BASELINE, *TARGETS]
+    baseline = start_server(bare_port, options.threads, "bare_app:app",
+                            PROJECT_ROOT / "bench")
+    targets = [(bare, BASELINE), *((base, path) for path in TARGETS)]
     seconds = max(1, options.duration // options.rounds)
     try:
-        for path in paths:
-            wrk(base, path, WARM_UP_SECONDS, options.connections)
-        rounds = [[wrk(base, path, seconds, options.connections) for path in paths]
+        for url, path in targets:
+            wrk(url, path, WARM_UP_SECONDS, options.connections)
+        rounds = [[wrk(url, path, seconds, options.connections) for url, path in targets]
                   for _ in range(options.rounds)]
         loads = [combine(list(measured)) for measured in zip(*rounds)]
+        loads[0] = replace(loads[0], path="bare Flask app: " + BASELINE)
         soaked, samples = soak(base, server.pid, options.soak)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for process in (server, baseline):
+            process.terminate()
+            process.wait(timeout=30)
     met = report(loads, soaked, samples, options)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"web-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps({

@@ -41,7 +41,7 @@ class Step:
     would_bid: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Decision:
     """All that a hand's tally (its suit lengths and HCP) decides: the bid, the rule
     behind it, the trace, the notes and the near misses. Hands with the same tally share

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, Flask, current_app, render_template, request
 from markupsafe import Markup
 
 from .. import RULES, Advice, InvalidHandError, explain
@@ -55,6 +55,12 @@ def fragment(template: str) -> Markup:
 @blueprint.get("/rules")
 def rules():
     """The decision list R1..R9, with a dealt example for each rule that decides bids."""
+    return rules_page(current_app._get_current_object())
+
+
+@lru_cache(maxsize=4)
+def rules_page(app: Flask) -> str:
+    """The rules page of *app*: the same for every request, rendered once."""
     return render_template(
         "rules.html", rules=RULES, examples=rule_examples(), hcp_by_rank=HCP_BY_RANK,
         balanced_lengths=BALANCED_LENGTHS, balanced_with_minor=BALANCED_WITH_MINOR,

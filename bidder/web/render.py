@@ -7,10 +7,12 @@ import re
 import unicodedata
 from typing import Callable, Mapping
 
-from flask import Flask
+from functools import lru_cache
+
+from flask import Flask, current_app, render_template
 from markupsafe import Markup, escape
 
-from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
+from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Advice, Decision, Status
 from ..bids import BIDS, Bid
 from ..cards import (DECK, EMOJI_SELECTOR, HAND_SIZE, RANK_BY_TEXT, SEPARATORS,
                      SUITS_HIGH_FIRST, VOID_MARKS, Rank)
@@ -45,8 +47,20 @@ def as_bid(value: Bid | str | None) -> Bid:
     return value if isinstance(value, Bid) else Bid.from_value(value)
 
 
+def decision_part(advice: Advice, template: str) -> Markup:
+    """The part of an advice's page that only its Decision (what the hand's tally
+    decides) shows, rendered once for each Decision."""
+    return _decision_part(current_app._get_current_object(), advice.decision, template)
+
+
+@lru_cache(maxsize=1 << 14)
+def _decision_part(app: Flask, decision: Decision, template: str) -> Markup:
+    return Markup(render_template(template, advice=decision))
+
+
 TEMPLATE_GLOBALS = {
     "as_bid": as_bid,
+    "decision_part": decision_part,
     "SUITS": SUITS_HIGH_FIRST,
     "HAND_NOTATION": HAND_NOTATION,
     "RULE_BY_ID": RULE_BY_ID,

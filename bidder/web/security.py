@@ -8,6 +8,7 @@ import io
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request, session
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.wsgi import get_content_length
 
@@ -112,9 +113,21 @@ def forget_unreadable_csrf_secret() -> None:
         del session[name]
 
 
+class LazySessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, without building the signer for a request that
+    brings no session cookie (most do not: the API, the advisor, the rules): it starts
+    with a fresh empty session, as Flask's own does, and is signed only if written."""
+
+    def open_session(self, app: Flask, request):
+        if not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 def init_app(app: Flask) -> None:
     """Add the headers to every response *app* sends, cap chunked bodies, and ask every
     POST but the exempt views for a CSRF token (Flask-WTF's ``csrf_token()`` in forms)."""
+    app.session_interface = LazySessions()
     app.after_request(add_headers)
     app.wsgi_app = BoundedBody(app.wsgi_app, app.config)
     app.before_request(forget_unreadable_csrf_secret)

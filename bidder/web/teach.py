@@ -7,8 +7,9 @@ render what it computed; every bridge decision is made in the core.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, current_app, redirect, render_template, request, url_for
 
 from ..advice import explain
 from ..bids import RULE_BIDS, BidError
@@ -137,15 +138,24 @@ def deal_page():
         choice = read_deal_choice(request.args)
         if choice.seed is None:
             return redirect(url_for(".deal_page", **choice.query(seed=fresh_seed())))
-        if choice.is_set:
-            return render_template(
-                "print.html", choice=choice, parts=PARTS, mixes=MIXES, asked=choice.form(),
-                hands=deal_hands(choice),
-                next_set=choice.query(seed=next_seed(choice.seed, choice.size)))
-        advice = explain(deal(choice.seed, choice.opening, choice.rule))
+        return dealt_page(current_app._get_current_object(), choice)
     except (ParamError, DealError, BidError) as error:
         return render_template("deal.html", error=error, error_field=error_field(error),
                                form=request.args, **deal_form_context()), 400
+
+
+@lru_cache(maxsize=256)
+def dealt_page(app: Flask, choice: DealChoice) -> str:
+    """The page for a seeded *choice*: the same every time it is asked, rendered once.
+
+    :raises DealError: for a bid and rule no hand can meet.
+    """
+    if choice.is_set:
+        return render_template(
+            "print.html", choice=choice, parts=PARTS, mixes=MIXES, asked=choice.form(),
+            hands=deal_hands(choice),
+            next_set=choice.query(seed=next_seed(choice.seed, choice.size)))
+    advice = explain(deal(choice.seed, choice.opening, choice.rule))
     asked = choice.form()
     return render_template("deal.html", choice=choice, advice=advice, asked=asked,
                            form={**asked, "seed": ""},
