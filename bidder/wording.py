@@ -9,9 +9,9 @@ sentence.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Callable, Iterable, Iterator, Sequence
 
 from .cards import Suit
 from .facts import Tally
