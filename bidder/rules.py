@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 TYPE_CHECKING = False  # typing costs a bid's start-up a tenth: imported for checkers only
 if TYPE_CHECKING:
@@ -12,11 +13,20 @@ else:
     Protocol = object
 
 from .cards import Suit
-from .facts import SHAPES, Tally
+from .facts import SHAPES, Counting, Tally, shape_facts
 
 MAJORS = (Suit.HEARTS, Suit.SPADES)
 MINORS = (Suit.CLUBS, Suit.DIAMONDS)
 _MEASURES = {"hcp": "HCP", "points": "points"}
+
+
+@lru_cache(maxsize=16)
+def shapes_by_balance(counting: Counting) -> dict[bool, tuple[tuple[int, ...], ...]]:
+    """Every way 13 cards fall into suits, by whether *counting* calls it balanced."""
+    balanced = {lengths: shape_facts(lengths, counting)[1].startswith("balanced")
+                for lengths in SHAPES}
+    return {wanted: tuple(lengths for lengths, is_balanced in balanced.items()
+                          if is_balanced is wanted) for wanted in (True, False)}
 
 
 class Holding(Protocol):
@@ -187,10 +197,9 @@ class Balanced:
     def met(self, tally: Tally) -> tuple[Tally, ...]:
         """Every shape that is balanced as wanted, the HCP kept: fewest cards moved
         first."""
-        shapes = (Tally(lengths, tally.hcp, tally.counting) for lengths in SHAPES)
-        return tuple(sorted((changed for changed in shapes if self.holds(changed)),
-                            key=lambda changed: cards_moved(tally.lengths,
-                                                            changed.lengths)))
+        shapes = sorted(shapes_by_balance(tally.counting)[self.wanted],
+                        key=lambda lengths: cards_moved(tally.lengths, lengths))
+        return tuple(Tally(lengths, tally.hcp, tally.counting) for lengths in shapes)
 
     def shortfall(self, tally: Tally) -> str:
         """The gap in words."""
