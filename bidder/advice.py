@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Sequence
 from functools import cached_property, lru_cache
 
@@ -77,6 +77,12 @@ class Decision:
                            self.near_misses)
 
     @cached_property
+    def explanation_alone(self) -> str:
+        """The explanation without the rules that came closest (for a page that lists
+        them beside it, or a line with no room for them)."""
+        return replace(self, near_misses=()).explanation
+
+    @cached_property
     def summary(self) -> tuple[dict, tuple, tuple]:
         """What to_dict() says of any hand this decision is for: every key in order with
         the values that do not hold lists, each suit but its cards and HCP, each step of
@@ -115,6 +121,8 @@ class Advice:
     fired = property(lambda self: self.decision.fired, doc="The rule that fired.")
     ruled_overlaps = property(lambda self: self.decision.ruled_overlaps,
                               doc="The later rules that also apply and get a note.")
+    explanation_alone = property(lambda self: self.decision.explanation_alone,
+                                 doc="The explanation without the closest rules.")
     explanation = property(lambda self: self.decision.explanation,
                            doc="The decision in one or two sentences.")
 

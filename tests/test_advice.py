@@ -202,3 +202,11 @@ def test_possible_tallies_respect_honour_limits():
     assert min(tally.hcp for tally in tallies) == 0
     assert max(tally.hcp for tally in tallies) == 37
     assert all(tally.hcp >= 10 for tally in tallies if 13 in tally.lengths)
+
+
+def test_the_explanation_alone_leaves_out_only_the_closest_rules():
+    weak = explain("AKQ2.K32.432.432")
+    assert weak.near_misses and weak.explanation == (
+        weak.explanation_alone[:-1] + ". Closest: " + "; ".join(weak.near_misses) + ".")
+    opening = explain("AKQ2.K32.A32.432")
+    assert not opening.near_misses and opening.explanation_alone == opening.explanation

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from ..advice import Advice, explain
@@ -460,7 +460,7 @@ def opening_note(advice: Advice) -> str:
     rules that came closest when the line would be too long with them."""
     if len(note_tag(1, advice.explanation)) <= LINE_LIMIT:
         return advice.explanation
-    return replace(advice.decision, near_misses=()).explanation
+    return advice.explanation_alone
 
 
 def tag(name: str, value: str) -> str:

@@ -64,7 +64,7 @@ def test_the_bid_is_shown_exactly_as_opening_bid_returns_it(client, hand, bid, r
         assert f'class="bid-mark suit-{shown.suit.letter.lower()}"' in html
     assert text_of(html, "rule") == f"by {rule}, {RULE_BY_ID[rule].name}"
     assert str(escape(RULE_BY_ID[rule].sentence)) in html
-    assert bids_read(explain(hand).explanation) in page_text(html)
+    assert bids_read(explain(hand).explanation_alone) in page_text(html)
     assert field(html)["value"] == hand
 
 
@@ -72,9 +72,14 @@ def test_no_bid_says_the_graded_function_returns_none(client):
     _, html = get(client, NO_BID)
     assert "No bid: " in html
     assert "The graded function openingBid returns None for this hand." in page_text(html)
-    for miss in explain(NO_BID).near_misses:
+    advice = explain(NO_BID)
+    for miss in advice.near_misses:
         assert miss[1:] in page_text(html)
     assert text_of(html, "near-heading") == "Closest rules"
+    # said once, in their panel, not again in the explanation above it
+    assert advice.near_misses and " Closest: " in advice.explanation
+    assert page_text(html).count(bids_read(advice.near_misses[0][1:])) == 1
+    assert bids_read(advice.explanation_alone) in page_text(html)
 
 
 def test_a_hand_that_opens_has_no_near_misses_section(client):
