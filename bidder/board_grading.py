@@ -92,7 +92,7 @@ def seat_rows(table: Openings) -> list[SeatRow]:
         facts = advice.facts
         rows.append(common._replace(
             hand=str(facts.hand), bid=Bid.from_value(advice.bid), rule=advice.rule,
-            hcp=facts.hcp, distribution=facts.distribution, points=facts.points,
+            hcp=facts.tally.hcp, distribution=facts.tally.distribution, points=facts.tally.points,
             opens_first=seat == opener,
             table=auction.opening_call(seat) if auction else None,
             correct=table.agrees(seat)))

@@ -155,7 +155,7 @@ def board_lines(table: Openings, paint, symbols: bool) -> list[str]:
         bid = advice.bid or "No bid"
         lines += [f"  {label:<7}{hand_picture(facts.hand, paint, symbols)}",
                   f"         {paint(bid, bold=True)} by {rule.id}, {rule.name}: "
-                  f"{facts.hcp} HCP, {facts.points} points"]
+                  f"{facts.tally.hcp} HCP, {facts.tally.points} points"]
     lines += ["  * deals", ""]
     show_bid = (lambda bid: bid.display) if symbols else (lambda bid: bid.plain)
     show_call = (lambda call: call.display) if symbols else (lambda call: call.plain)

@@ -158,36 +158,6 @@ class Facts:
         return Tally(tuple(map(len, self.holdings)), sum(map(card_hcp, self.hand.cards)),
                      self.counting)
 
-    @property
-    def hcp(self) -> int:
-        """High card points."""
-        return self.tally.hcp
-
-    @property
-    def distribution(self) -> int:
-        """Distribution points."""
-        return self.tally.distribution
-
-    @property
-    def points(self) -> int:
-        """High card points plus distribution points."""
-        return self.tally.points
-
-    @property
-    def shape(self) -> str:
-        """Suit lengths, spades-hearts-diamonds-clubs."""
-        return self.tally.shape
-
-    @property
-    def balanced(self) -> bool:
-        """Whether the hand is balanced."""
-        return self.tally.balanced
-
-    @property
-    def balanced_reason(self) -> str:
-        """Why the hand is balanced or not."""
-        return self.tally.balanced_reason
-
     @cached_property
     def honours(self) -> tuple[tuple[Card, int], ...]:
         """The cards that score high card points, with their points, spades first."""
@@ -202,7 +172,7 @@ class Facts:
         """'12 HCP: AS 4, KH 3, AD 4, JD 1 (A 4, K 3, Q 2, J 1)'."""
         honours = ", ".join(f"{card} {points}" for card, points in self.honours) or "none"
         scale = ", ".join(f"{rank.label} {points}" for rank, points in HCP_BY_RANK.items())
-        return f"{self.hcp} HCP: {honours} ({scale})"
+        return f"{self.tally.hcp} HCP: {honours} ({scale})"
 
     @property
     def distribution_explanation(self) -> str:
@@ -211,7 +181,7 @@ class Facts:
         longs = [f"{suit.word} {_cards(tally.length(suit))}: {tally.length_points(suit)}"
                  for suit in SUITS_HIGH_FIRST if tally.length_points(suit)]
         counted = "; ".join(longs) or self.counting.none
-        return (f"{_points(self.distribution, 'distribution point')}: {counted} "
+        return (f"{_points(tally.distribution, 'distribution point')}: {counted} "
                 f"({self.counting.how})")
 
     def to_dict(self) -> dict:

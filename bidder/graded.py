@@ -32,7 +32,7 @@ def highCardPoints(hand: str) -> int:
     hcp = packed.encode_hcp(hand)
     if hcp is None:
         code = packed.read(hand)
-        return _lenient_facts(hand).hcp if code is None else packed.hcp(code)
+        return _lenient_facts(hand).tally.hcp if code is None else packed.hcp(code)
     return hcp
 
 
@@ -40,7 +40,7 @@ def distributionPoints(hand: str) -> int:
     """Distribution points of *hand*: one for each card beyond the fourth in a suit."""
     code = packed.read(hand)
     if code is None:
-        return _lenient_facts(hand).distribution
+        return _lenient_facts(hand).tally.distribution
     return packed.tally(code).distribution
 
 

@@ -118,7 +118,7 @@ def scorecard_lines(facts, paint, symbols: bool) -> list[str]:
         lines.append(f"  {name}{padding}{holding(facts.hand, suit):<22}"
                      f"{tally.length(suit):>6}{facts.suit_hcp(suit):>5}"
                      f"{tally.length_points(suit):>14}")
-    lines += [f"  {'total':<34}{len(facts.hand):>6}{facts.hcp:>5}{facts.distribution:>14}",
-              f"  points {facts.points} = {facts.hcp} HCP + {facts.distribution} distribution",
-              wrapped(f"shape {facts.shape}: {facts.balanced_reason}", "  ")]
+    lines += [f"  {'total':<34}{len(facts.hand):>6}{facts.tally.hcp:>5}{facts.tally.distribution:>14}",
+              f"  points {facts.tally.points} = {facts.tally.hcp} HCP + {facts.tally.distribution} distribution",
+              wrapped(f"shape {facts.tally.shape}: {facts.tally.balanced_reason}", "  ")]
     return lines

@@ -258,7 +258,7 @@ def test_grade_reports_line_17_and_grades_the_rest(tmp_path):
     for row in rows[:15] + rows[16:]:
         advice = explain(row["hand"])
         assert (row["bid"], row["rule"], row["hcp"]) == (
-            "None" if advice.bid is None else advice.bid, advice.rule, str(advice.facts.hcp))
+            "None" if advice.bid is None else advice.bid, advice.rule, str(advice.facts.tally.hcp))
         right = Bid.parse(row["answer"], lenient=True) == Bid.from_value(advice.bid)
         assert row["correct"] == ("yes" if right else "no")
     text = summary.read_text()

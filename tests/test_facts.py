@@ -53,8 +53,8 @@ def test_balanced_and_why(lengths, balanced, reason):
 
 def test_facts_of_the_assignments_hand():
     facts = Facts(parse_hand(EXAMPLE))
-    assert (facts.hcp, facts.distribution, facts.points, facts.shape) == (12, 1, 13, "1-4-3-5")
-    assert (facts.balanced, facts.balanced_reason) == (
+    assert (facts.tally.hcp, facts.tally.distribution, facts.tally.points, facts.tally.shape) == (12, 1, 13, "1-4-3-5")
+    assert (facts.tally.balanced, facts.tally.balanced_reason) == (
         False, "not balanced: spades has 1 card; every suit needs 2 to 4 "
                "(or 5-3-3-2 with a 5-card minor)")
     assert [(str(card), hcp) for card, hcp in facts.honours] == [

@@ -65,7 +65,7 @@ def test_the_fast_path_agrees_with_explain_on_ten_thousand_hands():
         text = str(hand)
         advice = explain(hand)
         assert (highCardPoints(text), distributionPoints(text), openingBid(text)) == (
-            advice.facts.hcp, advice.facts.distribution, advice.bid)
+            advice.facts.tally.hcp, advice.facts.tally.distribution, advice.bid)
 
 
 @pytest.mark.parametrize("hand, bid", [

@@ -234,8 +234,8 @@ def test_grade_line_agrees_with_explain_on_the_rule_and_counts():
     row = grade_line(1, BALANCED_19.encode())
     advice = explain(BALANCED_19)
     assert (row.bid.text, row.rule, row.hcp, row.distribution, row.points) == (
-        advice.bid, advice.rule, advice.facts.hcp, advice.facts.distribution,
-        advice.facts.points)
+        advice.bid, advice.rule, advice.facts.tally.hcp, advice.facts.tally.distribution,
+        advice.facts.tally.points)
 
 
 # rows out ----------------------------------------------------------------------

@@ -50,7 +50,7 @@ def changed_hands_decided(miss: str, lengths: tuple[int, ...], hcp: int) -> set[
                         for other in Suit if other != suit)}
     assert SHAPE.fullmatch(miss), miss
     balanced = [shape for shape in ALL_SHAPES if hand_with(shape, hcp) is not None
-                and explain(hand_with(shape, hcp)).facts.balanced]
+                and explain(hand_with(shape, hcp)).facts.tally.balanced]
     return {rule_of(shape, hcp) for shape in balanced}
 
 
@@ -63,7 +63,7 @@ def test_every_near_miss_names_a_change_that_makes_its_rule_first(hand):
     advice = explain(hand)
     lengths = tuple(len(hand.in_suit(suit)) for suit in Suit)
     for miss in advice.near_misses:
-        assert missed_rule(miss) in changed_hands_decided(miss, lengths, advice.facts.hcp), miss
+        assert missed_rule(miss) in changed_hands_decided(miss, lengths, advice.facts.tally.hcp), miss
 
 
 @pytest.mark.parametrize("hand, near_misses", [

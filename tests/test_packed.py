@@ -37,7 +37,7 @@ def test_a_code_holds_what_explain_computes(cards):
     advice = explain(text)
     assert code == packed.encode_cards(cards) == packed.encode_cards(parse_hand(text))
     assert packed.text(code) == str(parse_hand(text))
-    assert packed.hcp(code) == packed.encode_hcp(text) == advice.facts.hcp
+    assert packed.hcp(code) == packed.encode_hcp(text) == advice.facts.tally.hcp
     assert packed.tally(code) == advice.facts.tally
     assert [packed.suit_hcp(code, suit) for suit in Suit] == [
         advice.facts.suit_hcp(suit) for suit in Suit]

@@ -35,8 +35,8 @@ def test_the_graded_functions_agree_with_explain(hand):
     advice = explain(hand)
     text = str(hand)
     assert openingBid(text) == advice.bid
-    assert highCardPoints(text) == advice.facts.hcp
-    assert distributionPoints(text) == advice.facts.distribution
+    assert highCardPoints(text) == advice.facts.tally.hcp
+    assert distributionPoints(text) == advice.facts.tally.distribution
     assert openingBid(hand.dotted) == advice.bid
 
 

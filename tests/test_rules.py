@@ -95,7 +95,7 @@ BOUNDARIES = [
                          ids=[row[-1] for row in BOUNDARIES])
 def test_boundary_hands(hand, hcp, distribution, bid, rule, shows):
     advice = explain(hand)
-    assert (advice.facts.hcp, advice.facts.distribution) == (hcp, distribution)
+    assert (advice.facts.tally.hcp, advice.facts.tally.distribution) == (hcp, distribution)
     assert (advice.bid, advice.rule) == (bid, rule)
     assert openingBid(str(parse_hand(hand))) == bid
 
@@ -121,7 +121,7 @@ WORKED_EXAMPLES = [
 def test_the_specs_worked_examples(hand, hcp, distribution, shape, balanced, bid, rule):
     advice = explain(hand)
     facts = advice.facts
-    assert (facts.hcp, facts.distribution, facts.shape, facts.balanced) == (
+    assert (facts.tally.hcp, facts.tally.distribution, facts.tally.shape, facts.tally.balanced) == (
         hcp, distribution, shape, balanced)
     assert (advice.bid, advice.rule, openingBid(hand)) == (bid, rule, bid)
 

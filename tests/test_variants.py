@@ -61,7 +61,7 @@ def test_counting_variants_count_another_way():
         "doubleton 1)")
     major_five = explain("AH KH 7H 6H 5H KS QS 4S AD 8D 7D 3C 2C",
                          counting=VARIANT_BY_ID["five-card-major-balanced"].counting)
-    assert major_five.facts.balanced
+    assert major_five.facts.tally.balanced
     assert major_five.facts.tally.balanced_reason == (
         "balanced: 5-3-3-2 with the 5 cards in a major (hearts)")
     spread = explain("AKQ2.K432.A432.2",

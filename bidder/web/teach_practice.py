@@ -356,7 +356,7 @@ def count():
     if not spend(state, "count"):
         return replayed(state)
     facts = Facts(parse_hand(state.hand))
-    right = all(numbers[field] == getattr(facts, field) for field, _ in COUNT_FIELDS)
+    right = all(numbers[field] == getattr(facts.tally, field) for field, _ in COUNT_FIELDS)
     save(replace(state, **numbers, counts_right=state.counts_right + right,
                  counts_checked=state.counts_checked + 1))
     return back()

@@ -120,8 +120,8 @@ def test_the_scorecard_shows_the_arithmetic(client):
     assert ("Spades 8 K♠king of spades 3 + Q♠queen of spades 2 + J♠jack of spades 1 = 6 4"
             in text)
     assert "Total 13 8 HCP 4" in text
-    assert f"{facts.hcp} HCP + {facts.distribution} distribution = {facts.points}" in text
-    assert f"Shape {facts.shape} (spades-hearts-diamonds-clubs)" in text
+    assert f"{facts.tally.hcp} HCP + {facts.tally.distribution} distribution = {facts.tally.points}" in text
+    assert f"Shape {facts.tally.shape} (spades-hearts-diamonds-clubs)" in text
     assert "Balanced? No. Not balanced: spades has 8 cards" in text
     assert "one for each card a suit has beyond 4" in text
     rows = html[html.index("<tbody>"):html.index("</tbody>")].split("<tr>")[1:]

@@ -244,7 +244,7 @@ def test_the_answer_key_gives_bid_rule_and_points_of_each_hand(client, query, se
         facts = advice.facts
         bid = spoken_bid(advice.bid)
         assert row.startswith(f"{number} , explained")
-        assert (f"{facts.hcp} {facts.distribution} {facts.points} {bid}" in row)
+        assert (f"{facts.tally.hcp} {facts.tally.distribution} {facts.tally.points} {bid}" in row)
         assert f"{advice.rule} {advice.fired.name} {spoken_text(advice.explanation)}" in row
         for step in advice.trace:
             noted = step.rule in advice.ruled_overlaps  # R3 under 1NT is no news

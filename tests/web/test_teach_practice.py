@@ -281,8 +281,8 @@ def test_each_count_is_checked_on_its_own_and_the_score_is_per_hand(
     hand = hand_on_table(client)
     facts = explain(hand).facts
     response = post(client, "/practice/count", {
-        "hand": hand, "hcp": str(facts.hcp + hcp_off),
-        "distribution": str(facts.distribution + distribution_off)})
+        "hand": hand, "hcp": str(facts.tally.hcp + hcp_off),
+        "distribution": str(facts.tally.distribution + distribution_off)})
     assert response.status_code == 303
     response = client.get("/practice")
     page = text_of(response)
@@ -298,10 +298,10 @@ def test_a_wrong_count_shows_the_right_numbers(client):
     turn_on(client, count_first=True)
     hand = hand_on_table(client)
     facts = explain(hand).facts
-    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.hcp + 1),
-                                      "distribution": str(facts.distribution)})
+    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.tally.hcp + 1),
+                                      "distribution": str(facts.tally.distribution)})
     page = text_of(client.get("/practice"))
-    assert f"HCP: you counted {facts.hcp + 1}; the hand has {facts.hcp}." in page
+    assert f"HCP: you counted {facts.tally.hcp + 1}; the hand has {facts.tally.hcp}." in page
 
 
 @pytest.mark.parametrize("hcp, distribution, field, message", [
@@ -586,8 +586,8 @@ def test_replaying_the_cookie_from_before_a_count_cannot_count_again(client):
     before = client.get_cookie("session").value
     post(client, "/practice/count", {"hand": hand, "hcp": "0", "distribution": "0"})
     client.set_cookie("session", before)
-    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.hcp),
-                                     "distribution": str(facts.distribution)})
+    post(client, "/practice/count", {"hand": hand, "hcp": str(facts.tally.hcp),
+                                     "distribution": str(facts.tally.distribution)})
     state = state_of(client)
     assert (state.counts_right, state.counts_checked, state.turn) == (0, 0, 1)
     assert "already answered" in text_of(client.get("/practice"))
