@@ -42,10 +42,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(environment_settings(os.environ, app.instance_path))
     app.config.from_mapping(test_config or {})
     app.config["SECRET_KEY"] = secret_key(app.config)
-    app.json.sort_keys = False
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
 
-    from . import advisor, api, boards, errors, render, security, teach, variants
+    from . import (advisor, api, boards, errors, json_answers, render, security, teach,
+                   variants)
+    app.json = json_answers.FastJSON(app)
     security.init_app(app)
     errors.init_app(app)
     render.init_app(app)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, request, session
+from flask import Flask, current_app, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.wsgi import get_content_length
+from werkzeug.wsgi import get_content_length, get_host
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
@@ -34,15 +34,33 @@ HEADERS = {
 # without a token. Every other POST (the practice forms) must carry one.
 CSRF_EXEMPT_VIEWS = ("bidder.web.advisor.index", "bidder.web.api.bid_for_body")
 READ_SIZE = 64 * 1024
+HEADER_LIST = list(HEADERS.items())
+HEADER_NAMES = frozenset(name.lower() for name in HEADERS)
 
 
-def add_headers(response: Response) -> Response:
-    """Put the security headers on *response*, and make its Location relative."""
-    response.headers.update(HEADERS)
-    if "Location" in response.headers:
-        response.headers["Location"] = relative_location(response.headers["Location"],
-                                                         request.host)
-    return response
+class SecureHeaders:
+    """WSGI middleware: the security headers on every response the app sends, error
+    pages included, added to the list in one step; a Location back to this host made
+    relative. Headers of those names that the app set are replaced."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        def start(status, headers, exc_info=None):
+            return start_response(status, secure(headers, environ), exc_info)
+        return self.app(environ, start)
+
+
+def secure(headers: list[tuple[str, str]], environ) -> list[tuple[str, str]]:
+    """*headers* with the security headers, and any Location made relative."""
+    names = {name.lower() for name, _ in headers}
+    if "location" in names or not names.isdisjoint(HEADER_NAMES):
+        host = get_host(environ)
+        headers = [(name, relative_location(value, host) if name.lower() == "location"
+                    else value) for name, value in headers
+                   if name.lower() not in HEADER_NAMES]
+    return headers + HEADER_LIST
 
 
 def relative_location(location: str, host: str) -> str:
@@ -100,26 +118,34 @@ def read_at_most(stream, size: int) -> bytes:
     return bytes(body)
 
 
-def forget_unreadable_csrf_secret() -> None:
-    """Drop the session's CSRF value before a checked request if it is not a string.
+def check_csrf(csrf: CSRFProtect):
+    """The before-request check of *csrf*'s token, for the methods that change things
+    only (Flask-WTF's own looks up the view's exemptions for every request first).
 
-    Only a cookie signed with the app's key, yet not written by Flask-WTF, can hold one;
+    A session CSRF value that is not a string is dropped before the check. Only a
+    cookie signed with the app's key, yet not written by Flask-WTF, can hold one;
     Flask-WTF would fail on it with a 500. Without it, the check answers 400 as for a
     missing token, and the next page load makes a fresh one.
     """
-    name = current_app.config["WTF_CSRF_FIELD_NAME"]
-    if request.method in current_app.config["WTF_CSRF_METHODS"] and not isinstance(
-            session.get(name, ""), str):
-        del session[name]
+    def check() -> None:
+        config = current_app.config
+        if request.method not in config["WTF_CSRF_METHODS"]:
+            return
+        name = config["WTF_CSRF_FIELD_NAME"]
+        if not isinstance(session.get(name, ""), str):
+            del session[name]
+        csrf.protect(apply_exemptions=True)
+    return check
 
 
 class LazySessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, without building the signer for a request that
-    brings no session cookie (most do not: the API, the advisor, the rules): it starts
-    with a fresh empty session, as Flask's own does, and is signed only if written."""
+    """Flask's signed-cookie sessions, without reading cookies or building the signer
+    for a request that brings none (most do not: the API, the advisor, the rules): it
+    starts with a fresh empty session, as Flask's own does, and is signed only if
+    written."""
 
     def open_session(self, app: Flask, request):
-        if not request.cookies.get(self.get_cookie_name(app)):
+        if "HTTP_COOKIE" not in request.environ:
             return self.session_class()
         return super().open_session(app, request)
 
@@ -128,9 +154,9 @@ def init_app(app: Flask) -> None:
     """Add the headers to every response *app* sends, cap chunked bodies, and ask every
     POST but the exempt views for a CSRF token (Flask-WTF's ``csrf_token()`` in forms)."""
     app.session_interface = LazySessions()
-    app.after_request(add_headers)
-    app.wsgi_app = BoundedBody(app.wsgi_app, app.config)
-    app.before_request(forget_unreadable_csrf_secret)
+    app.wsgi_app = SecureHeaders(BoundedBody(app.wsgi_app, app.config))
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
     csrf = CSRFProtect(app)
+    app.before_request(check_csrf(csrf))
     for view in CSRF_EXEMPT_VIEWS:
         csrf.exempt(view)

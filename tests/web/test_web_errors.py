@@ -7,7 +7,8 @@ import pytest
 from flask import abort
 
 from bidder.web import create_app
-from bidder.web.security import HEADERS, read_at_most, relative_location
+from bidder.web.security import (CONTENT_SECURITY_POLICY, HEADERS, read_at_most,
+                                  relative_location)
 
 HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 
@@ -179,11 +180,8 @@ def test_a_signed_session_with_a_csrf_value_not_a_string_gets_a_400_then_a_new_o
 
 
 def test_a_csrf_failure_under_the_api_would_be_json(app):
-    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
-
     @app.post("/api/test-only/protected")
     def protected():
-        app.extensions["csrf"].protect()
         return {}
 
     response = app.test_client().post("/api/test-only/protected")
@@ -220,6 +218,16 @@ def test_the_slash_merging_redirect_is_relative(trusted, path, location):
     assert response.status_code == 308
     assert response.headers["Location"] == location
     assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_security_header_a_view_sets_itself_is_replaced_not_doubled(app):
+    @app.get("/test-only/framed")
+    def framed():
+        return "", {"x-frame-options": "SAMEORIGIN", "Content-Security-Policy": "none"}
+
+    response = app.test_client().get("/test-only/framed")
+    assert response.headers.getlist("X-Frame-Options") == ["DENY"]
+    assert response.headers.getlist("Content-Security-Policy") == [CONTENT_SECURITY_POLICY]
 
 
 @pytest.mark.parametrize("location, host, relative", [
