@@ -110,6 +110,7 @@ class Card:
 # str(card) is hot: its parts are looked up by the rank's and the suit's numbers, not built.
 _RANK_LABELS = ("",) * Rank.TWO + tuple(rank.label for rank in Rank)
 _SUIT_LETTERS = "CDHS"
+_DOTTED_RANKS = tuple("T" if label == "10" else label for label in _RANK_LABELS)
 
 
 def _card_order(card: Card) -> tuple[int, int]:
@@ -154,10 +155,10 @@ class Hand:
     @property
     def dotted(self) -> str:
         """The hand in PBN dot notation, spades first, T for ten."""
-        return ".".join(
-            "".join("T" if card.rank == Rank.TEN else card.rank.label
-                    for card in self.in_suit(suit))
-            for suit in SUITS_HIGH_FIRST)
+        suits = ["", "", "", ""]  # clubs first, as Suit numbers
+        for card in self.cards:
+            suits[card.suit] += _DOTTED_RANKS[card.rank]
+        return ".".join(reversed(suits))
 
 
 # Parsing ------------------------------------------------------------------

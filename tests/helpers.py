@@ -115,3 +115,10 @@ def hand_with(lengths: tuple[int, int, int, int], hcp: int):
         return None
     return parse_hand(" ".join(label + suit for suit, holding in zip("CDHS", holdings)
                                for label in holding))
+
+
+def signal_main_thread(signum: int) -> None:
+    """Send *signum* to this process's main thread, as Ctrl-C reaches a command with one
+    thread. A signal sent to the whole process may be taken by any of its threads; taken
+    by another one, it would not wake a main thread blocked in a read or a wait."""
+    signal.pthread_kill(threading.main_thread().ident, signum)

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from bidder.cards import EXAMPLE_HAND
 from bidder.cli import cli, main
-from helpers import children, kill_workers_when_they_start
+from helpers import children, kill_workers_when_they_start, signal_main_thread
 
 BIN = Path(sys.executable).parent
 BIDDER = str(BIN / "bidder")
@@ -252,7 +252,7 @@ def feeding(fifo: Path, lines: int, signum: int):
             stream.write("".join(f"{HANDS[number % 4]},1C\n" for number in range(lines)))
             stream.flush()
             time.sleep(0.3)
-            os.kill(os.getpid(), signum)
+            signal_main_thread(signum)
             time.sleep(0.3)
     thread = threading.Thread(target=feed)
     thread.start()
@@ -367,7 +367,7 @@ def test_serve_runs_gunicorn_until_it_stops():
 def test_ctrl_c_stops_the_server_too():
     port = free_port()
     already_running = servers()
-    result, outcome = serve_in_process(port, lambda pids: os.kill(os.getpid(), signal.SIGINT))
+    result, outcome = serve_in_process(port, lambda pids: signal_main_thread(signal.SIGINT))
     assert result.exit_code == 130
     assert servers() == already_running
     with pytest.raises(OSError):

@@ -129,6 +129,14 @@ def test_a_hands_link_puts_it_in_its_seat_as_dealer():
         "s": "sakqjt98765432hdc", "d": "s"}
 
 
+@pytest.mark.parametrize("seat", list(Seat))
+def test_a_hands_link_is_the_link_of_a_board_of_that_hand_alone(seat):
+    for seed in range(50):
+        hand = random_hand(seed)
+        alone = tuple(hand if place == seat else None for place in Seat)
+        assert hand_url(hand, seat) == board_url(Board("", seat, None, alone))
+
+
 @pytest.mark.parametrize("call, text", [("Pass", "p"), ("X", "d"), ("XX", "r"),
                                         ("1S", "1s"), ("3NT", "3n")])
 def test_calls_as_the_viewer_writes_them(call, text):

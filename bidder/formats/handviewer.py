@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from ..cards import Hand
-from ..deals import DOUBLE, PASS, REDOUBLE, Board, Call, Seat, Vulnerability, dealt_board
+from ..deals import DOUBLE, PASS, REDOUBLE, Board, Call, Seat, Vulnerability
 from .lin import lin_hand
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
@@ -40,5 +40,8 @@ def board_url(board: Board, seats: tuple[Seat, ...] | None = None) -> str:
 
 
 def hand_url(hand: Hand, seat: Seat = Seat.NORTH) -> str:
-    """The viewer's link for one hand, in *seat*, which deals."""
-    return board_url(Board("", seat, None, dealt_board(hand, seat).hands))
+    """The viewer's link for one hand, in *seat*, which deals: board_url() of a board of
+    that hand alone, written directly (the advisor's page has one for every hand). A
+    LIN hand is letters and digits: nothing in it needs quoting."""
+    letter = seat.letter.lower()
+    return f"{HANDVIEWER}?{letter}={lin_hand(hand).lower()}&d={letter}"

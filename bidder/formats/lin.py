@@ -16,7 +16,7 @@ import re
 from typing import Iterable, Iterator
 
 from ..advice import explain
-from ..cards import DECK, Hand, InvalidHandError, Rank, Suit, parse_hand
+from ..cards import DECK, SUITS_HIGH_FIRST, Hand, InvalidHandError, parse_hand
 from ..deals import (Auction, Board, BoardError, Call, Seat, Vulnerability, dealt_board,
                      read_call)
 from ..errors import echo
@@ -197,9 +197,8 @@ def lin_hand(hand: Hand | None) -> str:
     """A hand as LIN writes it, 'SAK72HQJ5DT98C432'; '' for one not given."""
     if hand is None:
         return ""
-    return "".join(suit.letter + "".join("T" if card.rank == Rank.TEN else card.rank.label
-                                         for card in hand.in_suit(suit))
-                   for suit in reversed(Suit))
+    return "".join(suit.letter + holding
+                   for suit, holding in zip(SUITS_HIGH_FIRST, hand.dotted.split(".")))
 
 
 def board_line(board: Board, key: bool) -> str:

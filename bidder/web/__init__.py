@@ -36,16 +36,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     :raises RuntimeError: outside tests, when no usable secret key is configured; and
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
+    from . import (advisor, api, boards, errors, json_answers, render, security, teach,
+                   variants)
     app = Flask(__name__, template_folder=str(PROJECT_ROOT / "templates"),
                 static_folder=str(PROJECT_ROOT / "static"))
+    app.jinja_environment = render.SharedGlobals
     app.config.from_mapping(LIMITS, **COOKIES, DEBUG=False)  # never debug, whatever FLASK_DEBUG says
     app.config.from_mapping(environment_settings(os.environ, app.instance_path))
     app.config.from_mapping(test_config or {})
     app.config["SECRET_KEY"] = secret_key(app.config)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
-
-    from . import (advisor, api, boards, errors, json_answers, render, security, teach,
-                   variants)
     app.json = json_answers.FastJSON(app)
     security.init_app(app)
     errors.init_app(app)
