@@ -47,6 +47,7 @@ FIRST_BAD_SHOWN = 10
 COLUMNS = ("line", "id", "hand", "bid", "rule", "hcp", "distribution", "points",
            "answer", "correct", "error")
 BLOCK_SIZE = 1 << 16  # bytes read at a time
+SPAN_BYTES = 1 << 20  # about the bytes of whole lines a worker reads itself from a file
 TEMPORARY_SUFFIX = ".part"
 STALE_AFTER = 3600  # seconds a dead run's temporary file is left before it is removed
 _FIELDS_AFTER_HAND = 2
@@ -335,6 +336,74 @@ def line_blocks(stream: BinaryIO, limit: int = LINE_LIMIT, block_size: int = BLO
         yield [skipped or (rest if len(rest) <= limit else len(rest))]
 
 
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Whole lines of a regular file, bytes *start* to *end*, for a worker to read itself:
+    the file's descriptor (inherited when the pool forks) and the first line's number."""
+
+    descriptor: int
+    first: int
+    start: int
+    end: int
+
+
+class SpanReader:
+    """The bytes of a Span as a stream, read by position (os.pread), so that workers
+    sharing one descriptor never move each other's place in the file."""
+
+    def __init__(self, span: Span):
+        self.span, self.position = span, span.start
+
+    def read(self, size: int) -> bytes:
+        """Up to *size* more bytes of the span; b'' at its end."""
+        data = os.pread(self.span.descriptor, min(size, self.span.end - self.position),
+                        self.position)
+        self.position += len(data)
+        return data
+
+
+def file_spans(stream: BinaryIO, span_bytes: int = SPAN_BYTES) -> list[Span] | None:
+    """*stream*, from where it stands, as spans of whole lines of about *span_bytes*
+    each, numbered; None when it is not a regular file (a pipe, a terminal, memory)."""
+    try:
+        descriptor = stream.fileno()
+        start, status = stream.tell(), os.fstat(descriptor)
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    spans, first = [], 1
+    while start < status.st_size:
+        end = _line_end(descriptor, min(start + span_bytes, status.st_size))
+        spans.append(Span(descriptor, first, start, end))
+        first += _newlines(descriptor, start, end)
+        start = end
+    return spans
+
+
+def _line_end(descriptor: int, position: int) -> int:
+    """Where the line holding the byte before *position* ends (after its newline), or
+    the end of the file."""
+    while block := os.pread(descriptor, BLOCK_SIZE, position - 1):
+        newline = block.find(b"\n")
+        if newline >= 0:
+            return position + newline
+        position += len(block)
+    return position - 1
+
+
+def _newlines(descriptor: int, start: int, end: int) -> int:
+    """The newlines in bytes *start* to *end* of a file."""
+    reader = SpanReader(Span(descriptor, 0, start, end))
+    return sum(block.count(b"\n") for block in iter(lambda: reader.read(SPAN_BYTES), b""))
+
+
+def grade_span(span: Span, output_format: str) -> Graded:
+    """Read the lines of *span* and grade them: what a worker does with a regular file."""
+    lines = tuple(bounded_lines(SpanReader(span)))
+    return grade_chunk(Chunk(span.first, lines), output_format)
+
+
 def read_chunks(stream: BinaryIO, lines_per_chunk: int = CHUNK_LINES) -> Iterator[Chunk]:
     """The lines of *stream* in chunks of *lines_per_chunk*, numbered from 1."""
     pending: list[bytes | int] = []
@@ -521,20 +590,36 @@ def graded_chunks(chunks: Iterable[Chunk], output_format: str,
     if jobs == 1 or len(opening) < 2:
         yield from (grade_chunk(chunk, output_format) for chunk in chain(opening, chunks))
         return
-    yield from _in_pool(chain(opening, chunks), output_format, jobs)
+    yield from _in_pool(grade_chunk, chain(opening, chunks), output_format, jobs)
 
 
-def _in_pool(chunks: Iterator[Chunk], output_format: str, jobs: int) -> Iterator[Graded]:
+def graded_file(source: BinaryIO, output_format: str, jobs: int,
+                lines_per_chunk: int = CHUNK_LINES,
+                span_bytes: int = SPAN_BYTES) -> Iterator[Graded]:
+    """Grade *source* in order. With several jobs and a regular file of two spans or
+    more, each worker reads its own span of the file (this process only hands out where
+    they start and end); otherwise this process reads the lines and hands out chunks."""
+    spans = file_spans(source, span_bytes) if jobs > 1 else None
+    if spans is None or len(spans) < 2:
+        return graded_chunks(read_chunks(source, lines_per_chunk), output_format, jobs)
+    return _in_pool(grade_span, iter(spans), output_format, jobs)
+
+
+def _in_pool(grade: Callable[[object, str], Graded], tasks: Iterator, output_format: str,
+             jobs: int) -> Iterator[Graded]:
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     if output_format == "csv" and has_numpy():
         packed.read_batch([])  # import NumPy once here: forked workers start with it
-    pool = ProcessPoolExecutor(jobs, initializer=_quiet_worker)
+    # Forked, so that workers start with what this process imported and its open file.
+    pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"),
+                               initializer=_quiet_worker)
     pending = deque()
     try:
-        for chunk in chunks:
-            pending.append(pool.submit(grade_chunk, chunk, output_format))
+        for task in tasks:
+            pending.append(pool.submit(grade, task, output_format))
             if len(pending) > 2 * jobs:
                 yield pending.popleft().result()
         while pending:
@@ -556,13 +641,14 @@ def _quiet_worker() -> None:
 
 def grade_stream(source: BinaryIO, sink: TextIO, output_format: str = "csv", *,
                  jobs: int = 1, lines_per_chunk: int = CHUNK_LINES,
+                 span_bytes: int = SPAN_BYTES,
                  on_error: Callable[[int, str], None] = lambda line, message: None,
                  on_progress: Callable[[int], None] = lambda size: None) -> Summary:
     """Grade every line of *source* into *sink*, reporting bad lines as they come."""
     sink.write(header(output_format))
     total = Summary()
-    chunks = read_chunks(source, lines_per_chunk)
-    with closing(graded_chunks(chunks, output_format, jobs)) as results:
+    with closing(graded_file(source, output_format, jobs, lines_per_chunk,
+                             span_bytes)) as results:
         for graded in results:
             sink.write(graded.text)
             for line, message in graded.errors:

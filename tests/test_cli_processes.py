@@ -13,6 +13,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -217,31 +218,84 @@ def started(process, folder: Path) -> None:
     raise AssertionError("no output was written")
 
 
+@contextmanager
+def fed_fifo(folder: Path, lines: int):
+    """A named pipe in *folder* with *lines* lines of a class file written into it, held
+    open until the block ends: a run reading it grades them, then waits for more, so it
+    is surely still running when a test signals it."""
+    fifo = folder / "class.fifo"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def feed():
+        try:
+            with fifo.open("w") as stream:
+                stream.write("".join(f"{HANDS[number % 4]},1C,s{number}\n"
+                                     for number in range(lines)))
+                stream.flush()
+                done.wait(STARTUP)
+        except BrokenPipeError:  # the run stopped reading: signalled while it read
+            pass
+    thread = threading.Thread(target=feed)
+    thread.start()
+    try:
+        yield fifo
+    finally:
+        done.set()
+        thread.join()
+
+
+def grade_from(fifo: Path, folder: Path, *options: str) -> subprocess.Popen:
+    """`bidder grade FIFO -o graded.csv` started in *folder*."""
+    return subprocess.Popen([BIDDER, "grade", str(fifo), "-o", "graded.csv", *options],
+                            cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
 @pytest.mark.parametrize("signum, status, jobs", [
     (signal.SIGINT, 130, "2"), (signal.SIGTERM, 143, "2"), (signal.SIGINT, 130, "1"),
 ], ids=["ctrl-c-pool", "sigterm-pool", "ctrl-c-one-process"])
-def test_an_interrupted_grade_leaves_no_output(tmp_path, big_file, signum, status, jobs):
-    process = subprocess.Popen([BIDDER, "grade", str(big_file), "-o", "graded.csv",
-                                "--jobs", jobs], cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    started(process, tmp_path)
-    process.send_signal(signum)
+def test_an_interrupted_grade_leaves_no_output(tmp_path_factory, tmp_path, signum,
+                                               status, jobs):
+    with fed_fifo(tmp_path_factory.mktemp("input"), 30_000) as fifo:
+        process = grade_from(fifo, tmp_path, "--jobs", jobs)
+        started(process, tmp_path)
+        process.send_signal(signum)
     out, errors = process.communicate(timeout=STARTUP)
     assert process.returncode == status
     assert leftovers(tmp_path) == []
     assert b"Traceback" not in errors
 
 
-def test_an_interrupted_grade_keeps_the_previous_output(tmp_path, big_file):
+def test_an_interrupted_grade_keeps_the_previous_output(tmp_path_factory, tmp_path):
     (tmp_path / "graded.csv").write_text("last week\n")
-    process = subprocess.Popen([BIDDER, "grade", str(big_file), "-o", "graded.csv"],
-                               cwd=tmp_path, stderr=subprocess.PIPE)
-    started(process, tmp_path)
-    process.send_signal(signal.SIGINT)
+    with fed_fifo(tmp_path_factory.mktemp("input"), 30_000) as fifo:
+        process = grade_from(fifo, tmp_path)
+        started(process, tmp_path)
+        process.send_signal(signal.SIGINT)
     process.communicate(timeout=STARTUP)
     assert process.returncode == 130
     assert leftovers(tmp_path) == ["graded.csv"]
     assert (tmp_path / "graded.csv").read_text() == "last week\n"
+
+
+def test_ctrl_c_at_any_moment_of_a_file_read_by_the_workers_leaves_all_or_nothing(
+        tmp_path, big_file):
+    expected = bidder("grade", big_file, "--jobs", "1").stdout
+    process = subprocess.Popen([BIDDER, "grade", str(big_file), "-o", "graded.csv",
+                                "--jobs", "2"], cwd=tmp_path, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + STARTUP
+    while process.poll() is None and time.monotonic() < deadline and not any(
+            path.stat().st_size for path in tmp_path.glob("*.part")):
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)  # while it writes, or once it has ended
+    errors = process.communicate(timeout=STARTUP)[1]
+    assert b"Traceback" not in errors
+    if process.returncode == 130:
+        assert leftovers(tmp_path) == []
+    else:
+        assert process.returncode == 1  # finished first: every 50th line is bad
+        assert leftovers(tmp_path) == ["graded.csv"]
+        assert (tmp_path / "graded.csv").read_text() == expected
 
 
 def feeding(fifo: Path, lines: int, signum: int):

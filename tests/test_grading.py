@@ -12,7 +12,7 @@ import time
 from collections import Counter
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from bidder import InvalidHandError, explain, openingBid
 from bidder.bids import NO_BID, Bid
@@ -455,6 +455,91 @@ def test_grade_stream_defaults_to_csv_in_one_process():
 
 def test_chunks_are_big_enough_to_pay_for_a_pool():
     assert CHUNK_LINES >= 1000
+    assert grading.SPAN_BYTES >= 1 << 16
+
+
+# workers reading their own spans of a file -------------------------------------------
+
+def spans_of(path, span_bytes: int, skip: int = 0) -> list[tuple[int, bytes]]:
+    """The first line number and the bytes of each span of the file at *path*, read
+    from *skip* bytes in."""
+    with open(path, "rb") as stream:
+        stream.read(skip)
+        spans = grading.file_spans(stream, span_bytes)
+        return [(span.first, b"".join(iter(lambda reader=grading.SpanReader(span):
+                                           reader.read(3), b""))) for span in spans]
+
+
+@pytest.mark.parametrize("data, span_bytes, skip, expected", [
+    (b"", 4, 0, []),
+    (b"AS KS", 4, 0, [(1, b"AS KS")]),
+    (b"a\nb\nc\n", 1, 0, [(1, b"a\n"), (2, b"b\n"), (3, b"c\n")]),
+    (b"a\nb\nc\n", 2, 0, [(1, b"a\n"), (2, b"b\n"), (3, b"c\n")]),
+    (b"a\nb\nc\n", 3, 0, [(1, b"a\nb\n"), (3, b"c\n")]),
+    (b"a\nb\nc", 100, 0, [(1, b"a\nb\nc")]),
+    (b"long line\r\nb\n\nc", 2, 0, [(1, b"long line\r\n"), (2, b"b\n"), (3, b"\nc")]),
+    (b"header\na\nb\n", 2, 7, [(1, b"a\n"), (2, b"b\n")]),
+], ids=["empty", "one-line-no-newline", "a-line-each", "a-span-ends-on-its-newline",
+        "two-lines-then-one", "one-span", "a-line-longer-than-a-span", "read-partly"])
+def test_a_file_splits_into_spans_of_whole_lines_numbered_from_where_it_stands(
+        tmp_path, data, span_bytes, skip, expected):
+    path = tmp_path / "class.txt"
+    path.write_bytes(data)
+    assert spans_of(path, span_bytes, skip) == expected
+
+
+def test_only_a_regular_file_is_read_in_spans(tmp_path):
+    assert grading.file_spans(io.BytesIO(b"AS KS\n")) is None
+    reader, writer = os.pipe()
+    with os.fdopen(reader, "rb") as stream, os.fdopen(writer, "wb"):
+        assert grading.file_spans(stream) is None
+    with open(os.devnull, "rb") as device:
+        assert grading.file_spans(device) is None
+
+
+def test_a_span_is_graded_as_its_lines_are(tmp_path):
+    data = class_file(30)
+    path = tmp_path / "class.txt"
+    path.write_bytes(data)
+    lines = tuple(io.BytesIO(data))
+    start = sum(map(len, lines[:9]))
+    with path.open("rb") as source:
+        span = grading.Span(source.fileno(), 10, start, len(data))
+        assert grading.grade_span(span, "csv") == grade_chunk(Chunk(10, lines[9:]), "csv")
+
+
+@given(st.lists(st.sampled_from([f"{EXAMPLE_HAND},1C,s1", f"{EXAMPLE_HAND},1D", "AS KS",
+                                 "", "# a comment", "x" * (LINE_LIMIT + 5),
+                                 f"{EXAMPLE_HAND}\t1C\tAnn\r"]), max_size=60),
+       st.booleans(), st.integers(1, 200))
+@settings(max_examples=25)
+def test_workers_reading_spans_grade_a_file_as_one_process_does(tmp_path_factory, lines,
+                                                                  newline_at_end, span_bytes):
+    data = "\n".join(lines).encode() + b"\n" * newline_at_end
+    path = tmp_path_factory.mktemp("spans") / "class.txt"
+    path.write_bytes(data)
+    alone, pooled = io.StringIO(), io.StringIO()
+    errors: dict[str, list] = {"alone": [], "pooled": []}
+    progress: list[int] = []
+    expected = grade_stream(io.BytesIO(data), alone,
+                            on_error=lambda *error: errors["alone"].append(error))
+    with path.open("rb") as source:
+        summary = grade_stream(source, pooled, jobs=2, span_bytes=span_bytes,
+                               on_error=lambda *error: errors["pooled"].append(error),
+                               on_progress=progress.append)
+    assert pooled.getvalue() == alone.getvalue()
+    assert summary == expected
+    assert errors["pooled"] == errors["alone"]
+    assert sum(progress) == len(data)
+
+
+def test_a_killed_worker_reading_its_span_stops_the_run_with_a_clear_error(tmp_path):
+    path = tmp_path / "class.txt"
+    path.write_bytes(class_file(60_000))
+    killer = kill_workers_when_they_start()
+    with path.open("rb") as source, pytest.raises(PoolBroken, match="a worker process"):
+        grade_stream(source, io.StringIO(), jobs=2, span_bytes=4096)
+    killer.join()
 
 
 # atomic output -----------------------------------------------------------------
