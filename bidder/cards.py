@@ -269,6 +269,9 @@ def describe_character(character: str) -> str:
 
 
 def _read_token(token: str, position: int) -> Card:
+    card = CARD_BY_TOKEN.get(token)  # the assignment's own spelling, most tokens
+    if card:
+        return card
     match = re.fullmatch(_CARD_PATTERN, token.upper())
     if not match:
         raise InvalidHandError(_bad_token_message(token, position), "bad_card")
