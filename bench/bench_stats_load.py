@@ -29,7 +29,7 @@ import statistics as stats
 import sys
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from bench_web import HAND, HOST, RESULTS, free_port, start_server
 

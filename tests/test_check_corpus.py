@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bidder.check_formats import text_report
-from bidder.checking import WRONG, WRONG_TYPE, check_module
+from bidder.checking import WRONG_TYPE, check_module
 from bidder.sandbox import BUBBLEWRAP, FALLBACK, Limits, bubblewrap_problem
 from needs import missing
 

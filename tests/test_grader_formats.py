@@ -449,7 +449,7 @@ def test_prairielearn_score_is_a_fraction_and_tests_carry_points():
                            f"({rule_name(HCP_OFF.rules[0])}) decides"
     assert test["points"] == 0 and test["max_points"] > 0
     assert test["message"].startswith("right on 0 of ")
-    assert test["description"].startswith(f"highCardPoints on the ")
+    assert test["description"].startswith("highCardPoints on the ")
     assert "worked examples" in data["tests"][0]["description"]
 
 

@@ -1,6 +1,5 @@
 """Grading a student's own tests: run sealed on their module, the reference and mutants."""
 
-import shutil
 from pathlib import Path
 
 import pytest

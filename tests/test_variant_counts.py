@@ -1,7 +1,6 @@
 """What each misreading changes, counted over all hands, and checked two other ways: by
 brute force on a seeded sample, and exactly by hand where the change can be enumerated."""
 
-from collections import Counter
 from itertools import islice
 from math import sqrt
 

@@ -104,7 +104,7 @@ def test_the_page_explains_the_hand_in_full(client):
     assert spoken_text(advice.explanation) in page
     assert advice.fired.sentence in page
     assert all(step.rule in page for step in advice.trace)
-    assert f"Seed 3: asked for R8" in page
+    assert "Seed 3: asked for R8" in page
     assert 'id="deal-rule"' in response.get_data(as_text=True)
 
 
