@@ -104,12 +104,17 @@ class Decision:
 
 @dataclass(frozen=True)
 class Advice:
-    """The opening bid for a hand with everything needed to explain it: the hand's
-    facts and what its profile decides."""
+    """The opening bid for a hand with everything needed to explain it: the hand (in the
+    packed engine's form), what its tally decides, and its facts when asked for."""
 
-    facts: Facts
+    code: int = field(repr=False)
     decision: Decision
-    code: int = field(repr=False, compare=False)  # the hand in the packed engine's form
+    counting: Counting = field(default=STANDARD, repr=False)
+
+    @cached_property
+    def facts(self) -> Facts:
+        """The hand and its numbers, worked out on first use (to_dict() needs none)."""
+        return Facts(Hand.in_order(packed.cards(self.code)), self.counting)
 
     bid = property(lambda self: self.decision.bid, doc="The bid, or None for no bid.")
     rule = property(lambda self: self.decision.rule, doc="The id of the rule that fired.")
@@ -156,13 +161,12 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
     code = packed.encode_cards(hand) if isinstance(hand, Hand) else packed.read(hand)
     if code is None:
         code = packed.encode_cards(parse_hand(hand))
-    facts = Facts(Hand.in_order(packed.cards(code)), counting)
     rules = tuple(rules)
     try:
         decision = _by_tally(packed.key(code), rules, counting)
     except NeedsSuitHcp:
         decision = _by_profile(packed.profile(code), rules, counting)
-    return Advice(facts, decision, code)
+    return Advice(code, decision, counting)
 
 
 @lru_cache(maxsize=1 << 15)
