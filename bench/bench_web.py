@@ -3,12 +3,14 @@
 In one run, against two servers started alike (2 workers x 4 threads, as `make run`):
 
 1. the baseline, a bare Flask app answering a constant (bench/bare_app.py), then the
-   app's /api/bid?hand=..., /?hand=..., /rules and /deal?bid=2NT&seed=N, each for
+   app's /api/bid?hand=..., /?hand=..., /rules, /deal?bid=2NT&seed=N and the advisor's
+   page for 1,000 seeded hands in turn (its parts are kept by suit holding and by
+   tally, so one repeated hand alone would flatter it), each for
    --duration seconds over --connections connections, after a short warm-up, in
    --rounds interleaved rounds (so a neighbour's load on a shared machine falls on all
    alike); requests per second, latency, socket errors and non-2xx answers, and the
    ratio of each to the baseline (goals: /api/bid >= 0.85, the pages >= 0.5);
-2. a soak of --soak seconds over all three paths in turn, sampling each worker's
+2. a soak of --soak seconds over the fixed paths in turn, sampling each worker's
    resident memory; growth from the end of the first fifth to the end must stay < 5 %.
 
 Usage:  .venv/bin/python bench/bench_web.py [--duration 30] [--rounds 3] [--connections 64]
@@ -33,6 +35,8 @@ import urllib.request
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from bidder.dealing import random_hand
+
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 RESULTS = PROJECT_ROOT / "bench" / "results"
 HOST = "127.0.0.1"
@@ -45,7 +49,10 @@ TARGETS = {  # path -> the least share of the baseline's requests per second
     "/?hand=" + HAND: 0.5,
     "/rules": 0.5,
     "/deal?bid=2NT&seed=7": 0.5,
+    VARIED: 0.5,
 }
+VARIED = "/?hand=... (1,000 dealt hands in turn)"  # the advisor page, as a class uses it
+VARIED_HANDS = 1000
 WARM_UP_SECONDS = 5
 SAMPLE_EVERY_SECONDS = 10
 MAX_RSS_GROWTH = 0.05
@@ -136,15 +143,24 @@ def parse_wrk(path: str, output: str) -> Load:
     )
 
 
-def wrk(base: str, path: str, seconds: int, connections: int,
-        script: Path | None = None) -> Load:
-    """Drive *path* for *seconds* with wrk and read its report."""
+def wrk(base: str, path: str, seconds: int, connections: int) -> Load:
+    """Drive *path* for *seconds* with wrk and read its report; VARIED is the advisor's
+    page for VARIED_HANDS seeded hands in turn."""
     command = ["wrk", f"-t{WRK_THREADS}", f"-c{connections}", f"-d{seconds}s",
                "--latency", "--timeout", "10s"]
-    if script:
-        command += ["-s", str(script)]
-    output = subprocess.run(command + [base + path], capture_output=True, text=True,
-                            check=True).stdout
+    if path != VARIED:
+        output = subprocess.run(command + [base + path], capture_output=True, text=True,
+                                check=True).stdout
+        return parse_wrk(path, output)
+    hands = [str(random_hand(seed)).replace(" ", "+") for seed in range(VARIED_HANDS)]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(ROTATE_PATHS % ", ".join(json.dumps("/?hand=" + hand)
+                                                for hand in hands))
+    try:
+        output = subprocess.run(command + ["-s", script.name, base + "/"],
+                                capture_output=True, text=True, check=True).stdout
+    finally:
+        Path(script.name).unlink()
     return parse_wrk(path, output)
 
 
@@ -163,7 +179,7 @@ def combine(loads: list[Load]) -> Load:
 
 def soak(base: str, master: int, seconds: int) -> tuple[Load, dict[int, list[int]]]:
     """Rotate over every path for *seconds*, sampling each worker's RSS as it goes."""
-    paths = ", ".join(json.dumps(path) for path in TARGETS)
+    paths = ", ".join(json.dumps(path) for path in TARGETS if path != VARIED)
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
         script.write(ROTATE_PATHS % paths)
     samples = {pid: [] for pid in workers(master)}
