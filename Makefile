@@ -16,11 +16,12 @@ $(VENV)/.installed: setup.cfg pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-# Threads let a worker serve others while a browser holds a spare connection open idle.
-# Without BIDDER_SECRET_KEY, a fresh random key signs the cookies of this run.
+# `bidder serve` runs gunicorn (see bidder.cli.gunicorn_command): 4 threads a worker, so
+# a browser's spare idle connection never blocks one, and --reuse-port, so the kernel
+# shares connections out between workers; it first makes sure no server listens on the
+# port already. Without BIDDER_SECRET_KEY, a fresh random key signs this run's cookies.
 run: $(VENV)/.installed
-	BIDDER_SECRET_KEY="$${BIDDER_SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_hex())')}" \
-	$(VENV)/bin/gunicorn --workers $(WORKERS) --threads 4 --bind $(HOST):$(PORT) 'bidder.web:create_app()'
+	$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 # axe-core, for the accessibility checks of the browser tests, comes from npm.
 tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/package-lock.json

@@ -43,6 +43,8 @@ HOST = "127.0.0.1"
 WORKERS = 2
 THREADS = 4  # as `make run`: a browser's idle spare connection never blocks a worker
 HAND = "5C+7H+AS+JD+9D+2C+KH+10H+4C+8H+8C+AD+10C"
+VARIED = "/?hand=... (1,000 dealt hands in turn)"  # the advisor page, as a class uses it
+VARIED_HANDS = 1000
 BASELINE = "/"  # on the bare app
 TARGETS = {  # path -> the least share of the baseline's requests per second
     "/api/bid?hand=" + HAND: 0.85,
@@ -51,8 +53,6 @@ TARGETS = {  # path -> the least share of the baseline's requests per second
     "/deal?bid=2NT&seed=7": 0.5,
     VARIED: 0.5,
 }
-VARIED = "/?hand=... (1,000 dealt hands in turn)"  # the advisor page, as a class uses it
-VARIED_HANDS = 1000
 WARM_UP_SECONDS = 5
 SAMPLE_EVERY_SECONDS = 10
 MAX_RSS_GROWTH = 0.05
@@ -94,7 +94,8 @@ def start_server(port: int, threads: int, app: str = "bidder.web:create_app()",
     environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex()}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS), "--threads",
-         str(threads), "--bind", f"{HOST}:{port}", "--log-level", "warning", app],
+         str(threads), "--reuse-port", "--bind", f"{HOST}:{port}", "--log-level",
+         "warning", app],
         cwd=folder, env=environment)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

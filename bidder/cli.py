@@ -773,6 +773,7 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None
     import subprocess
 
     environment = served_environment(os.environ)
+    refuse_a_taken_address(host, port)
     command = gunicorn_command(host, port, workers or os.cpu_count() or 1)
     server = subprocess.Popen(command, env=environment)
     try:
@@ -785,10 +786,38 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None
 
 
 def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
-    """The gunicorn command line `make run` uses, for this Python."""
+    """The gunicorn command line `make run` uses, for this Python. With --reuse-port
+    each worker listens on a socket of its own and the kernel shares connections out
+    evenly; on one shared socket a worker may take most of them and leave the other
+    core idle."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return [sys.executable, "-m", "gunicorn", "--workers", str(workers),
-            "--threads", str(THREADS), "--bind", bind, "bidder.web:create_app()"]
+            "--threads", str(THREADS), "--reuse-port", "--bind", bind,
+            "bidder.web:create_app()"]
+
+
+def refuse_a_taken_address(host: str, port: int) -> None:
+    """Stop before starting when *host*:*port* cannot be listened on, above all when a
+    server listens there already: with --reuse-port a second server would share the
+    port with the first without a word, and half the visitors would get the older one.
+
+    :raises Failure: naming the address, why, and what to do.
+    """
+    import errno
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        reason = error.strerror or str(error)
+        advice = ("another server (an earlier `make run` or `bidder serve`?) listens "
+                  "there: stop it, or choose another port (--port, or make run PORT=)"
+                  if error.errno == errno.EADDRINUSE else
+                  "choose another address (--host, --port; make run HOST=, PORT=)")
+        raise Failure(f"cannot listen on {host}:{port}: {reason}; {advice}") from None
 
 
 def served_environment(environ) -> dict[str, str]:

@@ -8,6 +8,7 @@ import pty
 import re
 import runpy
 import signal
+import socket
 import sys
 import time
 from pathlib import Path
@@ -20,7 +21,8 @@ from bidder import RULES, explain
 from bidder.cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, parse_hand
 from bidder.bids import NO_BID, Bid
 from bidder.cli import (Failure, cli, gunicorn_command, input_size, main, progress,
-                        served_environment, stats_lines, summary_lines, terminated)
+                        refuse_a_taken_address, served_environment, stats_lines,
+                        summary_lines, terminated)
 from bidder import start
 from bidder.terminal import can_show_symbols, hand_picture, holding, painter, style
 from bidder.dealing import deal_set, statistics
@@ -799,14 +801,42 @@ def test_check_usage_errors_exit_2(args, message):
 def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
     assert gunicorn_command(host, port, workers) == [
         sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", "4",
-        "--bind", bind, "bidder.web:create_app()"]
+        "--reuse-port", "--bind", bind, "bidder.web:create_app()"]
 
 
-def test_gunicorn_command_matches_make_run():
+def test_make_run_is_bidder_serve():
     makefile = (Path(__file__).parents[1] / "Makefile").read_text()
     run = makefile.split("\nrun:")[1].split("\n\n")[0]
-    options = " ".join(gunicorn_command("$(HOST)", "$(PORT)", "$(WORKERS)")[3:-1])
-    assert f"gunicorn {options} 'bidder.web:create_app()'" in run
+    assert run.splitlines()[1].strip() == (
+        "$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS)")
+
+
+def test_serve_refuses_an_address_a_server_listens_on():
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        with pytest.raises(Failure, match=(
+                rf"cannot listen on 127.0.0.1:{port}: Address already in use; another "
+                rf"server \(an earlier `make run` or `bidder serve`\?\) listens there")):
+            refuse_a_taken_address("127.0.0.1", port)
+        result = run("serve", "--port", str(port))
+    assert result.exit_code == 2
+    assert "Address already in use" in result.stderr
+
+
+@pytest.mark.parametrize("host", ["192.0.2.1", "::2"])  # numeric: no name lookup
+def test_serve_refuses_an_address_it_cannot_have(host):
+    with pytest.raises(Failure, match=rf"cannot listen on {host}:5000: .*; choose another "
+                                      rf"address"):
+        refuse_a_taken_address(host, 5000)
+
+
+def test_a_free_address_is_not_refused():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    refuse_a_taken_address("127.0.0.1", port)
 
 
 @pytest.mark.parametrize("environ, key", [
