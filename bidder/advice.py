@@ -14,6 +14,7 @@ from .rules import (RULES, Condition, Holding, NeedsSuitHcp, Rule, TallyOnly, ap
                     first_rule)
 from .wording import explanation
 
+_HOLE = "\0"  # where to_json() puts a hand's own part: no text of a decision holds it
 NEAR_MISS_GAP = 2
 NEAR_MISS_COUNT = 3
 
@@ -82,6 +83,36 @@ class Decision:
         them beside it, or a line with no room for them)."""
         return replace(self, near_misses=()).explanation
 
+    def filled(self, hand, hcp_by_card, holdings) -> dict:
+        """to_dict() of a hand of this decision, from the hand's own parts: its cards in a
+        line, its honours, and each suit's (cards, HCP) spades first."""
+        template, suits, trace = self.summary
+        advice = template.copy()
+        advice["hand"], advice["hcp_by_card"] = hand, hcp_by_card
+        advice["suits"] = [{"suit": word, "symbol": symbol, "cards": cards, "length": length,
+                            "hcp": hcp, "distribution": distribution}
+                           for (word, symbol, length, distribution), (cards, hcp)
+                           in zip(suits, holdings)]
+        advice["trace"] = [{"rule": rule, "name": name, "status": status,
+                            "reasons": list(reasons), "would_bid": would_bid}
+                           for rule, name, status, reasons, would_bid in trace]
+        advice["notes"] = list(self.notes)
+        advice["near_misses"] = list(self.near_misses)
+        return advice
+
+    @cached_property
+    def json_parts(self) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """The JSON of filled() for any hand of this decision, cut where the hand's own
+        parts go: the whole around the hand, its honours and its suits; each suit around
+        its cards and their HCP."""
+        import json
+
+        whole = self.filled(_HOLE, _HOLE, [(_HOLE, _HOLE)] * len(SUITS_HIGH_FIRST))
+        suits, whole["suits"] = whole["suits"], _HOLE
+        cut = json.dumps(_HOLE)
+        return (tuple(_json(whole).split(cut)),
+                tuple(tuple(_json(suit).split(cut)) for suit in suits))
+
     @cached_property
     def summary(self) -> tuple[dict, tuple, tuple]:
         """What to_dict() says of any hand this decision is for: every key in order with
@@ -100,6 +131,13 @@ class Decision:
         trace = tuple((step.rule, rule.name, step.status, step.reasons, step.would_bid)
                       for rule, step in zip(self.rules, self.trace))
         return template, suits, trace
+
+
+def _json(value: object) -> str:
+    """*value* as compact JSON, UTF-8 as is."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -133,22 +171,31 @@ class Advice:
 
     def to_dict(self) -> dict:
         """The advice as plain JSON types (every list and dict new)."""
-        template, suits, trace = self.decision.summary
         holdings = packed.holdings(self.code)
-        advice = template.copy()
-        advice["hand"] = " ".join([line for _, _, _, line in holdings if line])
-        advice["hcp_by_card"] = [{"card": card, "hcp": points}
-                                 for _, honours, _, _ in holdings for card, points in honours]
-        advice["suits"] = [{"suit": word, "symbol": symbol, "cards": list(cards),
-                            "length": length, "hcp": hcp, "distribution": distribution}
-                           for (word, symbol, length, distribution), (cards, _, hcp, _)
-                           in zip(suits, holdings)]
-        advice["trace"] = [{"rule": rule, "name": name, "status": status,
-                            "reasons": list(reasons), "would_bid": would_bid}
-                           for rule, name, status, reasons, would_bid in trace]
-        advice["notes"] = list(self.decision.notes)
-        advice["near_misses"] = list(self.decision.near_misses)
-        return advice
+        return self.decision.filled(
+            " ".join([line for _, _, _, line in holdings if line]),
+            [{"card": card, "hcp": points}
+             for _, honours, _, _ in holdings for card, points in honours],
+            [(list(cards), hcp) for cards, _, hcp, _ in holdings])
+
+    def to_json(self) -> str:
+        """to_dict() as JSON text (UTF-8 as is): the decision's part written once for
+        each Decision, this hand's cards written here (letters and digits: nothing in
+        them needs escaping)."""
+        (head, after_hand, after_honours, tail), suit_parts = self.decision.json_parts
+        holdings = packed.holdings(self.code)
+        hand = " ".join([line for _, _, _, line in holdings if line])
+        honours = ",".join([f'{{"card":"{card}","hcp":{points}}}'
+                            for _, honours, _, _ in holdings for card, points in honours])
+        suits = ",".join([f'{before}{_texts_json(cards)}{between}{hcp}{after}'
+                          for (before, between, after), (cards, _, hcp, _)
+                          in zip(suit_parts, holdings)])
+        return f'{head}"{hand}"{after_hand}[{honours}]{after_honours}[{suits}]{tail}'
+
+
+def _texts_json(texts: tuple[str, ...]) -> str:
+    """Card texts as a JSON list: '["AS","KS"]'."""
+    return '["' + '","'.join(texts) + '"]' if texts else "[]"
 
 
 def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,

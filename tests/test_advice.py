@@ -3,8 +3,11 @@
 import json
 
 import pytest
+from hypothesis import given, strategies as st
 
 from bidder import Advice, InvalidHandError, RULES, explain, parse_hand
+from bidder.cards import DECK, Hand
+from bidder.variants import CATALOGUE
 from bidder.advice import NEVER_DECIDES, decided_rule_ids, is_reachable, possible_tallies
 
 EXAMPLE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
@@ -177,6 +180,16 @@ def test_to_dict_is_plain_json_with_the_documented_keys():
     assert data["trace"][2] == {"rule": "R3", "name": "1 of a minor", "status": "fired",
                                 "reasons": ["13-21 points: has 13"], "would_bid": None}
     assert explain("5432.5432.432.32").to_dict()["bid"] is None
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True),
+       st.sampled_from(CATALOGUE))
+def test_to_json_is_to_dict_written_as_json(cards, variant):
+    advice = explain(Hand(tuple(cards)), variant.rules, variant.counting)
+    text = advice.to_json()
+    assert json.loads(text) == advice.to_dict()
+    assert list(json.loads(text)) == list(advice.to_dict())  # the keys in the same order
+    assert "\n" not in text and "♠" in text  # one line, UTF-8 as is
 
 
 def test_explain_takes_a_hand_or_text_and_refuses_bad_text():

@@ -36,8 +36,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     :raises RuntimeError: outside tests, when no usable secret key is configured; and
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
-    from . import (advisor, api, boards, errors, json_answers, render, security, teach,
-                   variants)
+    from . import advisor, api, boards, errors, render, security, teach, variants
     app = Flask(__name__, template_folder=str(PROJECT_ROOT / "templates"),
                 static_folder=str(PROJECT_ROOT / "static"))
     app.jinja_environment = render.SharedGlobals
@@ -46,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(test_config or {})
     app.config["SECRET_KEY"] = secret_key(app.config)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
-    app.json = json_answers.FastJSON(app)
+    app.json.sort_keys = False
     security.init_app(app)
     errors.init_app(app)
     render.init_app(app)

@@ -36,6 +36,7 @@ CSRF_EXEMPT_VIEWS = ("bidder.web.advisor.index", "bidder.web.api.bid_for_body")
 READ_SIZE = 64 * 1024
 HEADER_LIST = list(HEADERS.items())
 HEADER_NAMES = frozenset(name.lower() for name in HEADERS)
+REWRITTEN = HEADER_NAMES | {"location"}  # names secure() must look at
 
 
 class SecureHeaders:
@@ -54,8 +55,7 @@ class SecureHeaders:
 
 def secure(headers: list[tuple[str, str]], environ) -> list[tuple[str, str]]:
     """*headers* with the security headers, and any Location made relative."""
-    names = {name.lower() for name, _ in headers}
-    if "location" in names or not names.isdisjoint(HEADER_NAMES):
+    if any(name.lower() in REWRITTEN for name, _ in headers):
         host = get_host(environ)
         headers = [(name, relative_location(value, host) if name.lower() == "location"
                     else value) for name, value in headers
@@ -118,24 +118,25 @@ def read_at_most(stream, size: int) -> bytes:
     return bytes(body)
 
 
-def check_csrf(csrf: CSRFProtect):
-    """The before-request check of *csrf*'s token, for the methods that change things
-    only (Flask-WTF's own looks up the view's exemptions for every request first).
+class ChangesChecked(CSRFProtect):
+    """Flask-WTF's CSRF protection, checking a token only for the methods that change
+    things: Flask-WTF's own check looks up the view's exemptions for every request
+    first, reads included.
 
     A session CSRF value that is not a string is dropped before the check. Only a
     cookie signed with the app's key, yet not written by Flask-WTF, can hold one;
     Flask-WTF would fail on it with a 500. Without it, the check answers 400 as for a
     missing token, and the next page load makes a fresh one.
     """
-    def check() -> None:
+
+    def protect(self, apply_exemptions: bool = False) -> None:
         config = current_app.config
         if request.method not in config["WTF_CSRF_METHODS"]:
             return
         name = config["WTF_CSRF_FIELD_NAME"]
         if not isinstance(session.get(name, ""), str):
             del session[name]
-        csrf.protect(apply_exemptions=True)
-    return check
+        super().protect(apply_exemptions)
 
 
 class LazySessions(SecureCookieSessionInterface):
@@ -149,14 +150,16 @@ class LazySessions(SecureCookieSessionInterface):
             return self.session_class()
         return super().open_session(app, request)
 
+    def save_session(self, app: Flask, session, response) -> None:
+        if session or session.modified or session.accessed:  # else there is nothing to do
+            super().save_session(app, session, response)
+
 
 def init_app(app: Flask) -> None:
     """Add the headers to every response *app* sends, cap chunked bodies, and ask every
     POST but the exempt views for a CSRF token (Flask-WTF's ``csrf_token()`` in forms)."""
     app.session_interface = LazySessions()
     app.wsgi_app = SecureHeaders(BoundedBody(app.wsgi_app, app.config))
-    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
-    csrf = CSRFProtect(app)
-    app.before_request(check_csrf(csrf))
+    csrf = ChangesChecked(app)
     for view in CSRF_EXEMPT_VIEWS:
         csrf.exempt(view)

@@ -175,6 +175,7 @@ def test_limits_and_json_settings(app):
         assert app.config[name] == value
     assert app.config["MAX_CONTENT_LENGTH"] == 16 * 1024
     assert len(app.config["SECRET_KEY"]) >= MIN_SECRET_KEY_LENGTH
+    assert app.json.sort_keys is False
 
 
 def test_the_session_cookie_stays_on_this_site(client):
