@@ -42,6 +42,8 @@ DOORS = {
     "explain": (reference.openingBid, explain, str, 2.0),
     "explain().to_dict()": (reference.openingBid, lambda hand: explain(hand).to_dict(),
                             str, 3.0),
+    "explain().to_json()": (reference.openingBid, lambda hand: explain(hand).to_json(),
+                            str, 3.0),
 }
 
 
