@@ -157,6 +157,9 @@ def test_twenty_hands_in_a_row_on_a_phone(new_page, server, browser_errors):
     assert browser_errors == []
 
 
+EIGHT_HEARTS_SEED = 169688889  # /deal?bid=1H: eight hearts, two lines on a phone
+
+
 def on_first_screen(locator, width: int, height: int) -> bool:
     """Whether the element is wholly inside a page just opened (not scrolled)."""
     box = locator.bounding_box()
@@ -348,6 +351,9 @@ def test_a_hand_shown_to_a_class_hides_its_answer_until_asked(new_page, server, 
     show = page.get_by_role("link", name="Show the answer")
     assert on_first_screen(show, width, height)
     screenshot(page, f"teach-deal-hidden-{width}")
+    page.goto(server + f"/deal?bid=1H&seed={EIGHT_HEARTS_SEED}&hide=1")  # a long suit
+    assert page.locator(".hand-suit").nth(1).inner_text().count("hearts") == 8
+    assert on_first_screen(show, width, height)
     follow(page, "Show the answer")
     assert urlsplit(page.url).fragment == "result" and "hide" not in query(page)
     assert page.locator("#bid").text_content() == bid_text("1H")
