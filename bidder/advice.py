@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import cached_property, lru_cache
 
 from . import packed
-from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Hand, Suit, parse_hand
+from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Hand, Rank, Suit, parse_hand
 from .facts import SHAPES, STANDARD, Counting, Facts, Tally, card_hcp
 from .rules import (RULES, Condition, Holding, NeedsSuitHcp, Rule, TallyOnly, applying,
                     first_rule)
@@ -180,22 +180,25 @@ class Advice:
 
     def to_json(self) -> str:
         """to_dict() as JSON text (UTF-8 as is): the decision's part written once for
-        each Decision, this hand's cards written here (letters and digits: nothing in
-        them needs escaping)."""
+        each Decision, each suit's cards once for each holding, joined here."""
         (head, after_hand, after_honours, tail), suit_parts = self.decision.json_parts
-        holdings = packed.holdings(self.code)
-        hand = " ".join([line for _, _, _, line in holdings if line])
-        honours = ",".join([f'{{"card":"{card}","hcp":{points}}}'
-                            for _, honours, _, _ in holdings for card, points in honours])
-        suits = ",".join([f'{before}{_texts_json(cards)}{between}{hcp}{after}'
-                          for (before, between, after), (cards, _, hcp, _)
+        holdings = [_holding_json(suit, bits) for suit, bits in packed.suit_fields(self.code)]
+        hand = " ".join([line for line, _, _, _ in holdings if line])
+        honours = ",".join([honours for _, honours, _, _ in holdings if honours])
+        suits = ",".join([f"{before}{cards}{between}{hcp}{after}"
+                          for (before, between, after), (_, _, cards, hcp)
                           in zip(suit_parts, holdings)])
         return f'{head}"{hand}"{after_hand}[{honours}]{after_honours}[{suits}]{tail}'
 
 
-def _texts_json(texts: tuple[str, ...]) -> str:
-    """Card texts as a JSON list: '["AS","KS"]'."""
-    return '["' + '","'.join(texts) + '"]' if texts else "[]"
+@lru_cache(maxsize=len(SUITS_HIGH_FIRST) << len(Rank))
+def _holding_json(suit: int, bits: int) -> tuple[str, str, str, int]:
+    """One suit of to_json() for a holding (see packed.suit_fields): its cards in a
+    line, its honours as JSON objects, its cards as a JSON list, and its HCP. Cards are
+    letters and digits: nothing in them needs escaping."""
+    cards, honours, hcp, line = packed.suit_texts(suit, bits)
+    return (line, ",".join([f'{{"card":"{card}","hcp":{points}}}' for card, points in honours]),
+            '["' + '","'.join(cards) + '"]' if cards else "[]", hcp)
 
 
 def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,

@@ -166,6 +166,21 @@ def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], .
             _suit_texts(_CLUBS, code & _SUIT_MASK))
 
 
+def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
+    """Each suit's number and its field of 13 bits (a bit for each rank held, the two
+    lowest), spades first: a holding as a small int, for keying what a holding decides."""
+    return ((_SPADES, code >> 3 * _RANKS & _SUIT_MASK),
+            (_HEARTS, code >> 2 * _RANKS & _SUIT_MASK),
+            (_DIAMONDS, code >> _RANKS & _SUIT_MASK),
+            (_CLUBS, code & _SUIT_MASK))
+
+
+def suit_texts(suit: int, bits: int
+               ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:
+    """What holdings() says of one suit, from its number and field (see suit_fields)."""
+    return _suit_texts(suit, bits)
+
+
 @lru_cache(maxsize=len(Suit) << len(Rank))
 def _suit_texts(suit: int, bits: int
                 ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:

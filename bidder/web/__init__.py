@@ -8,7 +8,7 @@ import secrets
 import string
 from pathlib import Path
 
-from flask import Flask
+from .app import App
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SECRET_KEY_VARIABLE = "BIDDER_SECRET_KEY"
@@ -30,14 +30,14 @@ HOST_NAME = re.compile(r"\.?(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]
                        r"(?::[0-9]{1,5})?")
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict | None = None) -> App:
     """Build the app; *test_config* overrides the settings (tests pass TESTING=True).
 
     :raises RuntimeError: outside tests, when no usable secret key is configured; and
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
     from . import advisor, api, boards, errors, render, security, teach, variants
-    app = Flask(__name__, template_folder=str(PROJECT_ROOT / "templates"),
+    app = App(__name__, template_folder=str(PROJECT_ROOT / "templates"),
                 static_folder=str(PROJECT_ROOT / "static"))
     app.jinja_environment = render.SharedGlobals
     app.config.from_mapping(LIMITS, **COOKIES, DEBUG=False)  # never debug, whatever FLASK_DEBUG says

@@ -31,7 +31,7 @@ EXAMPLES = (
 def index():
     """The form; with a hand (query string or form field), its advice or what is wrong."""
     text = request.form.get("hand", "") if request.method == "POST" else (
-        request.args.get("hand"))
+        request.arg("hand"))
     if text is None:
         return page(text="")
     try:

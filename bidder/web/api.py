@@ -32,7 +32,7 @@ def refuse(error: ApiError) -> Response:
 @blueprint.get("/bid")
 def bid_for_query() -> Response:
     """The advice for the hand in the query string: /api/bid?hand=..."""
-    hand = request.args.get("hand")
+    hand = request.arg("hand")
     if hand is None:
         raise ApiError(400, "missing_hand", "add the hand to the address, e.g. "
                        "/api/bid?hand=" + EXAMPLE_HAND.replace(" ", "+"))
@@ -63,7 +63,8 @@ def advise(text: str) -> Response:
         advice = explain(text)
     except InvalidHandError as error:
         raise ApiError(400, error.code, error.message) from None
-    return current_app.response_class(advice.to_json() + "\n", mimetype="application/json")
+    return current_app.response_class(advice.to_json() + "\n",
+                                      content_type="application/json")
 
 
 def hand_from_body() -> str:

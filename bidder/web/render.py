@@ -17,7 +17,7 @@ from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
 from ..bids import BIDS, Bid
 from ..cards import (DECK, EMOJI_SELECTOR, HAND_SIZE, RANK_BY_TEXT, SEPARATORS,
                      SUITS_HIGH_FIRST, VOID_MARKS, Card, Hand, Rank, Suit)
-from ..facts import LENGTH_POINTS_AFTER, STANDARD, Counting, card_hcp
+from ..facts import LENGTH_POINTS_AFTER, STANDARD, Counting, Facts, card_hcp
 from ..formats.handviewer import board_url, hand_url
 from ..rules import RULE_BY_ID
 
@@ -88,6 +88,36 @@ def suit_by_suit(template: str, hand: Hand, counting: Counting = STANDARD) -> Ma
         for suit in SUITS_HIGH_FIRST]))
 
 
+def hand_diagram(hand: Hand) -> Markup:
+    """The hand as a diagram by suit, spades first (_hand.html)."""
+    return framed("_hand.html", suits=suit_by_suit("_hand_suit.html", hand))
+
+
+def scorecard(facts: Facts) -> Markup:
+    """The arithmetic of *facts*: their suits' rows and their totals (_scorecard.html)."""
+    return framed("_scorecard.html",
+                  suits=suit_by_suit("_scorecard_suit.html", facts.hand, facts.counting),
+                  totals=part("_scorecard_totals.html", tally=facts.tally))
+
+
+def framed(template: str, **holes: Markup) -> Markup:
+    """*template*, which reads nothing but *holes*, with the parts given in them: its
+    frame is rendered once, with a marker in each hole, and cut at the markers."""
+    pieces = _frame(current_app._get_current_object(), template, tuple(holes))
+    return Markup("".join([holes[piece] if place % 2 else piece
+                           for place, piece in enumerate(pieces)]))
+
+
+@lru_cache(maxsize=64)
+def _frame(app: Flask, template: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The text of *template* cut at its holes: text, a hole's name, text, ..."""
+    return tuple(render_template(template, **{
+        name: Markup(f"{_MARK}{name}{_MARK}") for name in names}).split(_MARK))
+
+
+_MARK = "\0"  # around a hole's name in a frame: no template holds one
+
+
 @lru_cache(maxsize=1 << 16)
 def _suit_part(app: Flask, template: str, suit: Suit, cards: tuple[Card, ...],
                distribution: int) -> Markup:
@@ -103,7 +133,8 @@ def _part(app: Flask, template: str, values: tuple[tuple[str, object], ...]) -> 
 TEMPLATE_GLOBALS = {
     "as_bid": as_bid,
     "part": part,
-    "suit_by_suit": suit_by_suit,
+    "hand_diagram": hand_diagram,
+    "scorecard": scorecard,
     "site_nav": site_nav,
     "SITE_PAGES": SITE_PAGES,
     "HONOUR_POINTS": {card: points for card in DECK if (points := card_hcp(card))},

@@ -39,15 +39,23 @@ HEADER_NAMES = frozenset(name.lower() for name in HEADERS)
 REWRITTEN = HEADER_NAMES | {"location"}  # names secure() must look at
 
 
-class SecureHeaders:
-    """WSGI middleware: the security headers on every response the app sends, error
-    pages included, added to the list in one step; a Location back to this host made
+class Edges:
+    """WSGI middleware at the app's edges, one step for every request: a body sent
+    without a length (chunked) read here, up to the app's limit and one byte more, and
+    passed on with the length that was read (Werkzeug cuts such a stream off at
+    MAX_CONTENT_LENGTH without a word, so the views would answer a truncated body; with
+    a length it answers 413 as for any large body); and the security headers added to
+    every response, error pages included, with a Location back to this host made
     relative. Headers of those names that the app set are replaced."""
 
-    def __init__(self, app):
+    def __init__(self, app, config):
         self.app = app
+        self.config = config
 
     def __call__(self, environ, start_response):
+        if "HTTP_TRANSFER_ENCODING" in environ:
+            environ = bounded(environ, self.config.get("MAX_CONTENT_LENGTH"))
+
         def start(status, headers, exc_info=None):
             return start_response(status, secure(headers, environ), exc_info)
         return self.app(environ, start)
@@ -55,11 +63,13 @@ class SecureHeaders:
 
 def secure(headers: list[tuple[str, str]], environ) -> list[tuple[str, str]]:
     """*headers* with the security headers, and any Location made relative."""
-    if any(name.lower() in REWRITTEN for name, _ in headers):
-        host = get_host(environ)
-        headers = [(name, relative_location(value, host) if name.lower() == "location"
-                    else value) for name, value in headers
-                   if name.lower() not in HEADER_NAMES]
+    for name, _ in headers:
+        if name.lower() in REWRITTEN:
+            host = get_host(environ)
+            headers = [(name, relative_location(value, host) if name.lower() == "location"
+                        else value) for name, value in headers
+                       if name.lower() not in HEADER_NAMES]
+            break
     return headers + HEADER_LIST
 
 
@@ -77,26 +87,15 @@ def relative_location(location: str, host: str) -> str:
     return parts._replace(scheme="", netloc="", path=path).geturl()
 
 
-class BoundedBody:
-    """WSGI middleware: a body sent without a length (chunked) is read here, up to the
-    app's limit and one byte more, and passed on with the length that was read.
-
-    Werkzeug cuts such a stream off at MAX_CONTENT_LENGTH without a word, so the views
-    would answer a truncated body; with a length it answers 413 as for any large body.
-    """
-
-    def __init__(self, app, config):
-        self.app = app
-        self.config = config
-
-    def __call__(self, environ, start_response):
-        limit = self.config.get("MAX_CONTENT_LENGTH")
-        if limit is not None and is_chunked(environ):
-            body = read_at_most(environ["wsgi.input"], limit + 1)
-            environ = {**environ, "wsgi.input": io.BytesIO(body),
-                       "CONTENT_LENGTH": str(len(body))}
-            del environ["HTTP_TRANSFER_ENCODING"]
-        return self.app(environ, start_response)
+def bounded(environ, limit: int | None):
+    """*environ*, its chunked body (if any) read up to *limit* and one byte more, and
+    passed on with the length that was read."""
+    if limit is None or not is_chunked(environ):
+        return environ
+    body = read_at_most(environ["wsgi.input"], limit + 1)
+    environ = {**environ, "wsgi.input": io.BytesIO(body), "CONTENT_LENGTH": str(len(body))}
+    del environ["HTTP_TRANSFER_ENCODING"]
+    return environ
 
 
 def is_chunked(environ) -> bool:
@@ -159,7 +158,7 @@ def init_app(app: Flask) -> None:
     """Add the headers to every response *app* sends, cap chunked bodies, and ask every
     POST but the exempt views for a CSRF token (Flask-WTF's ``csrf_token()`` in forms)."""
     app.session_interface = LazySessions()
-    app.wsgi_app = SecureHeaders(BoundedBody(app.wsgi_app, app.config))
+    app.wsgi_app = Edges(app.wsgi_app, app.config)
     csrf = ChangesChecked(app)
     for view in CSRF_EXEMPT_VIEWS:
         csrf.exempt(view)
