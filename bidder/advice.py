@@ -134,10 +134,11 @@ class Decision:
 
 
 def _json(value: object) -> str:
-    """*value* as compact JSON, UTF-8 as is."""
+    """*value* as compact JSON in ASCII, as Flask writes JSON (a suit symbol as \\u2660):
+    a response all in ASCII is encoded by a copy."""
     import json
 
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(value, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ class Advice:
             [(list(cards), hcp) for cards, _, hcp, _ in holdings])
 
     def to_json(self) -> str:
-        """to_dict() as JSON text (UTF-8 as is): the decision's part written once for
+        """to_dict() as JSON text (in ASCII): the decision's part written once for
         each Decision, each suit's cards once for each holding, joined here."""
         (head, after_hand, after_honours, tail), suit_parts = self.decision.json_parts
         holdings = [_holding_json(suit, bits) for suit, bits in packed.suit_fields(self.code)]

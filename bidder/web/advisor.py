@@ -12,6 +12,7 @@ from ..advice import is_reachable
 from ..dealing import deal
 from ..facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, HCP_BY_RANK
 from ..rules import MAJORS, MINORS
+from .render import ascii_html
 
 blueprint = Blueprint("advisor", __name__)
 
@@ -49,7 +50,7 @@ def page(**context) -> str:
 @lru_cache(maxsize=None)
 def fragment(template: str) -> Markup:
     """A part of the page that is the same for every request, rendered once."""
-    return Markup(render_template(template, example_hands=EXAMPLES))
+    return ascii_html(render_template(template, example_hands=EXAMPLES))
 
 
 @blueprint.get("/rules")
@@ -61,10 +62,10 @@ def rules():
 @lru_cache(maxsize=4)
 def rules_page(app: Flask) -> str:
     """The rules page of *app*: the same for every request, rendered once."""
-    return render_template(
+    return ascii_html(render_template(
         "rules.html", rules=RULES, examples=rule_examples(), hcp_by_rank=HCP_BY_RANK,
         balanced_lengths=BALANCED_LENGTHS, balanced_with_minor=BALANCED_WITH_MINOR,
-        minors=MINORS, majors=MAJORS)
+        minors=MINORS, majors=MAJORS))
 
 
 @lru_cache(maxsize=1)

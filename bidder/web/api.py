@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import BadRequest
 
 from .. import InvalidHandError, explain
@@ -63,8 +63,7 @@ def advise(text: str) -> Response:
         advice = explain(text)
     except InvalidHandError as error:
         raise ApiError(400, error.code, error.message) from None
-    return current_app.response_class(advice.to_json() + "\n",
-                                      content_type="application/json")
+    return Response(advice.to_json() + "\n", content_type="application/json")
 
 
 def hand_from_body() -> str:

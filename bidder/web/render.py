@@ -111,8 +111,8 @@ def framed(template: str, **holes: Markup) -> Markup:
 @lru_cache(maxsize=64)
 def _frame(app: Flask, template: str, names: tuple[str, ...]) -> tuple[str, ...]:
     """The text of *template* cut at its holes: text, a hole's name, text, ..."""
-    return tuple(render_template(template, **{
-        name: Markup(f"{_MARK}{name}{_MARK}") for name in names}).split(_MARK))
+    return tuple(ascii_html(render_template(template, **{
+        name: Markup(f"{_MARK}{name}{_MARK}") for name in names})).split(_MARK))
 
 
 _MARK = "\0"  # around a hole's name in a frame: no template holds one
@@ -121,13 +121,29 @@ _MARK = "\0"  # around a hole's name in a frame: no template holds one
 @lru_cache(maxsize=1 << 16)
 def _suit_part(app: Flask, template: str, suit: Suit, cards: tuple[Card, ...],
                distribution: int) -> Markup:
-    return Markup(render_template(template, suit=suit, cards=cards, distribution=distribution,
-                                  hcp=sum(map(card_hcp, cards))))
+    return ascii_html(render_template(template, suit=suit, cards=cards,
+                                      distribution=distribution, hcp=sum(map(card_hcp, cards))))
 
 
 @lru_cache(maxsize=1 << 16)
 def _part(app: Flask, template: str, values: tuple[tuple[str, object], ...]) -> Markup:
-    return Markup(render_template(template, **dict(values)))
+    return ascii_html(render_template(template, **dict(values)))
+
+
+def ascii_html(html: str) -> Markup:
+    """*html* (markup, not text) with every character beyond ASCII written as a
+    character reference: the same to a browser, in text and in attributes alike.
+
+    The parts rendered once are kept this way, and the templates write their own few
+    symbols so, so that a page holds no character beyond ASCII unless the visitor typed
+    one: encoding such a page is a copy, where 40 suit symbols in 16 KB made it 7 µs.
+    """
+    return Markup(html.encode("ascii", "xmlcharrefreplace").decode("ascii"))
+
+
+def ascii_text(text: str) -> Markup:
+    """The template filter `ascii`: *text* escaped, then as ascii_html() writes it."""
+    return ascii_html(escape(text))
 
 
 TEMPLATE_GLOBALS = {
@@ -185,11 +201,12 @@ def init_app(app: Flask) -> None:
     macro shows them), and the core's tables and the card chips (each rendered once, by
     the macros in _macros.html) template globals."""
     app.add_template_filter(visible)
+    app.add_template_filter(ascii_text, "ascii")
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
     marks: dict[str, Markup] = {}  # filled below: _macros.html uses the filter itself
     app.add_template_filter(bids_filter(marks), "bids")
     macros = app.jinja_env.get_template("_macros.html").module
-    marks.update({str(bid): Markup(macros.bid_mark(bid)) for bid in BIDS if bid})
+    marks.update({str(bid): ascii_html(macros.bid_mark(bid)) for bid in BIDS if bid})
     app.jinja_env.globals.update(
-        CHIPS={card: macros.card_chip(card) for card in DECK},
-        SUIT_LABELS={suit: macros.suit_label(suit) for suit in SUITS_HIGH_FIRST})
+        CHIPS={card: ascii_html(macros.card_chip(card)) for card in DECK},
+        SUIT_LABELS={suit: ascii_html(macros.suit_label(suit)) for suit in SUITS_HIGH_FIRST})

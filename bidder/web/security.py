@@ -34,6 +34,7 @@ HEADERS = {
 # without a token. Every other POST (the practice forms) must carry one.
 CSRF_EXEMPT_VIEWS = ("bidder.web.advisor.index", "bidder.web.api.bid_for_body")
 READ_SIZE = 64 * 1024
+SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS", "TRACE"))  # RFC 9110: they change nothing
 HEADER_LIST = list(HEADERS.items())
 HEADER_NAMES = frozenset(name.lower() for name in HEADERS)
 REWRITTEN = HEADER_NAMES | {"location"}  # names secure() must look at
@@ -129,10 +130,9 @@ class ChangesChecked(CSRFProtect):
     """
 
     def protect(self, apply_exemptions: bool = False) -> None:
-        config = current_app.config
-        if request.method not in config["WTF_CSRF_METHODS"]:
-            return
-        name = config["WTF_CSRF_FIELD_NAME"]
+        if request.method in SAFE_METHODS:
+            return  # Flask-WTF checks the others against WTF_CSRF_METHODS itself
+        name = current_app.config["WTF_CSRF_FIELD_NAME"]
         if not isinstance(session.get(name, ""), str):
             del session[name]
         super().protect(apply_exemptions)

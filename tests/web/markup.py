@@ -107,3 +107,7 @@ def page_text(html: str) -> str:
     text = re.sub(INLINE_TAG, "", html)
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", text)).split())
 
+
+def title_of(html: str) -> str:
+    """The page's title as a browser shows it (character references read)."""
+    return unescape(re.search(r"<title>(.*?)</title>", html, re.DOTALL).group(1))

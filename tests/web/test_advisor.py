@@ -11,7 +11,8 @@ from bidder.cards import SUITS_HIGH_FIRST
 from bidder.web.advisor import EXAMPLES, fragment
 from bidder.web.render import STATUS_LABELS
 
-from markup import bid_text, bids_read, field, page_text, seen_and_heard, tags, text_of
+from markup import (bid_text, bids_read, field, page_text, seen_and_heard, tags, text_of,
+                    title_of)
 
 # The spec's worked examples: hand -> (bid, rule).
 WORKED = [
@@ -48,7 +49,7 @@ def test_the_blank_page_is_a_labelled_form(client):
     form = tags(html, "form")[0]
     assert (form["method"], form["action"]) == ("get", "/#result")  # opens at the bid
     assert 'id="result"' not in html
-    assert "<title>Opening bid advisor · bidder</title>" in html
+    assert title_of(html) == "Opening bid advisor · bidder"
 
 
 @pytest.mark.parametrize("hand, bid, rule", WORKED, ids=[f"{bid}-{rule}-{hand[:8]}"
@@ -172,9 +173,9 @@ def test_r3_under_1nt_is_a_plain_step_without_a_note(client):
 
 def test_the_page_title_names_the_bid(client):
     _, html = get(client, SHADOWED)
-    assert "<title>1♣ by R3 · Opening bid advisor · bidder</title>" in html
+    assert title_of(html) == "1♣ by R3 · Opening bid advisor · bidder"
     _, html = get(client, NO_BID)
-    assert "<title>No bid by R9 · Opening bid advisor · bidder</title>" in html
+    assert title_of(html) == "No bid by R9 · Opening bid advisor · bidder"
 
 
 @pytest.mark.parametrize("label, hand", EXAMPLES, ids=[label for label, _ in EXAMPLES])

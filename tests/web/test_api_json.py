@@ -1,4 +1,4 @@
-"""The API's answer: the advice's JSON, in one line of UTF-8, its keys in to_dict's order."""
+"""The API's answer: the advice's JSON, in one line of ASCII, its keys in to_dict's order."""
 
 import json
 
@@ -13,7 +13,8 @@ def test_the_advice_is_to_dict_as_json(client):
     assert (response.status_code, response.mimetype) == (200, "application/json")
     assert json.loads(text) == explain(HAND).to_dict()
     assert list(json.loads(text)) == list(explain(HAND).to_dict())
-    assert text.endswith("}\n") and text.count("\n") == 1 and '"♠"' in text
+    assert text.endswith("}\n") and text.count("\n") == 1 and '"\\u2660"' in text
+    assert response.data.isascii()
 
 
 def test_a_posted_hand_gets_the_same_answer(client):

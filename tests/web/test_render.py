@@ -14,7 +14,8 @@ from bidder import RULE_BY_ID, parse_hand
 from bidder.advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from bidder.cards import DECK, SUITS_HIGH_FIRST
 from bidder.web import create_app
-from bidder.web.render import HAND_NOTATION, STATUS_LABELS, TEMPLATE_GLOBALS, visible
+from bidder.web.render import (HAND_NOTATION, STATUS_LABELS, TEMPLATE_GLOBALS, ascii_html,
+                                visible)
 
 from test_properties import hands
 
@@ -72,10 +73,10 @@ def test_card_chips_and_suit_labels_are_rendered_once_per_card_and_suit(app):
     assert set(chips) == set(DECK) and list(labels) == list(SUITS_HIGH_FIRST)
     for card, chip in chips.items():
         assert chip.startswith(f'<span class="card suit-{card.suit.letter.lower()}">')
-        assert f">{card.rank.label}<" in chip and card.suit.symbol in chip
+        assert f">{card.rank.label}<" in chip and card.suit.symbol in unescape(chip)
         assert f'<span class="visually-hidden">{card.spoken}</span>' in chip
     for suit, label in labels.items():
-        assert f'<span class="pip" aria-hidden="true">{suit.symbol}</span>' in label
+        assert f'<span class="pip" aria-hidden="true">{suit.symbol}</span>' in unescape(label)
         assert f'<span class="suit-word">{suit.word.capitalize()}</span>' in label
 
 
@@ -121,7 +122,7 @@ def test_the_bids_in_a_sentence_are_shown_as_bids(macros, bids, text, shown):
     html = str(bids(text))
     assert html.count('class="bid-mark') == len(shown)
     for bid in shown:
-        html = html.replace(str(macros.bid_mark(bid)), bid, 1)
+        html = html.replace(ascii_html(macros.bid_mark(bid)), bid, 1)
     assert html == str(escape(text))
 
 
@@ -156,3 +157,31 @@ def test_a_hand_line_names_each_suit_and_a_void_for_screen_readers(macros):
         assert f'role="img" aria-label="{suit.word}">{suit.symbol}</span>' in html
     assert '<span role="img" aria-label="void">–</span>' in html
     assert copied(html) == "♠ A K Q J 10 9 8 ♥ – ♦ A K Q ♣ A K Q"
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<b>1♠</b>", "<b>1&#9824;</b>"),
+    ('<a title="♥ A">· K</a>', '<a title="&#9829; A">&#183; K</a>'),
+    ("&amp; <i>plain</i>", "&amp; <i>plain</i>"),
+    ("", ""),
+])
+def test_ascii_html_writes_what_is_beyond_ascii_as_references(html, expected):
+    assert ascii_html(html) == expected
+
+
+# Characters a page's parts may hold: any but controls (C1 references read as
+# windows-1252 in HTML) and surrogates (no page can hold one).
+PAGE_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cc", "Cs"]))
+
+
+@given(PAGE_TEXT)
+def test_ascii_html_reads_back_as_the_same_text(text):
+    html = ascii_html(escape(text))
+    assert html.isascii() and unescape(html) == text
+
+
+@given(hands)
+def test_a_hand_typed_in_ascii_gets_a_page_all_in_ascii(module_app, hand):
+    response = module_app.test_client().get("/", query_string={"hand": str(hand)})
+    assert response.status_code == 200 and response.data.isascii()
+    assert b'<dl class="hand">' in response.data

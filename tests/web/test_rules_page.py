@@ -11,7 +11,7 @@ from bidder.dealing import deal
 from bidder.facts import HCP_BY_RANK
 from bidder.web.advisor import EXAMPLE_SEED, rule_examples
 
-from markup import bid_text, bids_read, page_text, tags, text_of
+from markup import bid_text, bids_read, page_text, tags, text_of, title_of
 
 
 @pytest.fixture
@@ -72,5 +72,5 @@ def test_the_counting_definitions_come_from_the_core(html):
 def test_the_page_indexes_the_rules_in_order(html):
     anchors = [link["href"] for link in tags(html, "a") if link["href"].startswith("#R")]
     assert anchors == [f"#{rule.id}" for rule in RULES]
-    assert "<title>The rules · bidder</title>" in html
+    assert title_of(html) == "The rules · bidder"
     assert 'aria-current="page">Rules' in html

@@ -19,7 +19,7 @@ from bidder.web.teach_params import (MAX_SEED, ParamError, error_field, fresh_se
                                      read_choice, read_flag, read_rule,
                                      whole_number)
 
-from markup import bids_read, page_text
+from markup import bids_read, page_text, title_of
 
 REACHABLE_RULES = [rule.id for rule in RULES if is_reachable(rule)]
 ADVISOR_LINK = re.compile(r'href="/\?hand=([^"]+)"')
@@ -365,7 +365,7 @@ def test_a_hand_with_the_answer_hidden_shows_the_hand_and_a_way_to_the_answer(cl
     page = response.get_data(as_text=True)
     advice = explain(dealt_hand(client.get("/deal?bid=2NT&seed=7")))
     assert response.status_code == 200
-    assert "<title>Seed 7: what would you open? · bidder</title>" in page
+    assert title_of(page) == "Seed 7: what would you open? · bidder"
     assert 'id="result"' not in page and 'id="bid"' not in page
     assert bids_read(advice.explanation) not in page_text(page) and "asked for" not in page
     assert page.count('<dl class="hand">') == 1
