@@ -162,6 +162,8 @@ class Advice:
     near_misses = property(lambda self: self.decision.near_misses,
                            doc="Rules a small change would make open the hand.")
     rules = property(lambda self: self.decision.rules, doc="The rule table used.")
+    tally = property(lambda self: self.decision.holding.tally,
+                     doc="The lengths and HCP the rules read (as facts.tally).")
     fired = property(lambda self: self.decision.fired, doc="The rule that fired.")
     ruled_overlaps = property(lambda self: self.decision.ruled_overlaps,
                               doc="The later rules that also apply and get a note.")

@@ -175,6 +175,11 @@ def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
             (_CLUBS, code & _SUIT_MASK))
 
 
+def suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    """One suit's cards, high to low, from its number and field (see suit_fields)."""
+    return _suit_cards(suit, bits)
+
+
 def suit_texts(suit: int, bits: int
                ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:
     """What holdings() says of one suit, from its number and field (see suit_fields)."""

@@ -7,6 +7,7 @@ from hypothesis import given, strategies as st
 
 from bidder import Advice, InvalidHandError, RULES, explain, parse_hand
 from bidder.cards import DECK, Hand
+from bidder.facts import Facts
 from bidder.variants import CATALOGUE
 from bidder.advice import NEVER_DECIDES, decided_rule_ids, is_reachable, possible_tallies
 
@@ -223,3 +224,11 @@ def test_the_explanation_alone_leaves_out_only_the_closest_rules():
         weak.explanation_alone[:-1] + ". Closest: " + "; ".join(weak.near_misses) + ".")
     opening = explain("AKQ2.K32.A32.432")
     assert not opening.near_misses and opening.explanation_alone == opening.explanation
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True),
+       st.sampled_from(CATALOGUE))
+def test_an_advice_knows_its_tally_without_its_facts(cards, variant):
+    advice = explain(Hand(tuple(cards)), variant.rules, variant.counting)
+    assert "facts" not in vars(advice)
+    assert advice.tally == Facts(Hand(tuple(cards)), variant.counting).tally

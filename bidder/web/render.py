@@ -13,10 +13,11 @@ from flask import Flask, current_app, render_template, request
 from flask.templating import Environment
 from markupsafe import Markup, escape
 
-from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Status
+from .. import packed
+from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Advice, Status
 from ..bids import BIDS, Bid
 from ..cards import (DECK, EMOJI_SELECTOR, HAND_SIZE, RANK_BY_TEXT, SEPARATORS,
-                     SUITS_HIGH_FIRST, VOID_MARKS, Card, Hand, Rank, Suit)
+                     SUITS_HIGH_FIRST, VOID_MARKS, Hand, Rank, Suit)
 from ..facts import LENGTH_POINTS_AFTER, STANDARD, Counting, Facts, card_hcp
 from ..formats.handviewer import board_url, hand_url
 from ..rules import RULE_BY_ID
@@ -74,30 +75,34 @@ def site_nav() -> Markup:
     return part("_nav.html", current=path if path in SITE_PATHS else None)
 
 
-def suit_by_suit(template: str, hand: Hand, counting: Counting = STANDARD) -> Markup:
-    """*template* drawn for each suit of *hand*, spades first, given the `suit`, its
-    `cards` (high to low), their `hcp` and its `distribution` points by *counting*: each
-    drawn once for each holding."""
+def suit_by_suit(template: str, code: int, counting: Counting = STANDARD) -> Markup:
+    """*template* drawn for each suit of the hand *code* (see packed), spades first,
+    given the `suit`, its `cards` (high to low), their `hcp` and its `distribution`
+    points by *counting*: each drawn once for each holding."""
     app = current_app._get_current_object()
-    holdings: tuple[list, ...] = ([], [], [], [])  # clubs first, as Suit numbers
-    for card in hand.cards:
-        holdings[card.suit].append(card)
-    return Markup("".join([
-        _suit_part(app, template, suit, tuple(holdings[suit]),
-                   counting.points(len(holdings[suit])))
-        for suit in SUITS_HIGH_FIRST]))
+    return Markup("".join([_suit_part(app, template, suit, bits, counting)
+                           for suit, bits in packed.suit_fields(code)]))
 
 
-def hand_diagram(hand: Hand) -> Markup:
-    """The hand as a diagram by suit, spades first (_hand.html)."""
-    return framed("_hand.html", suits=suit_by_suit("_hand_suit.html", hand))
+def hand_diagram(hand: Hand | Advice) -> Markup:
+    """The hand (a Hand, or an Advice's) as a diagram by suit, spades first
+    (_hand.html)."""
+    return framed("_hand.html", suits=suit_by_suit("_hand_suit.html", code_of(hand)))
 
 
-def scorecard(facts: Facts) -> Markup:
-    """The arithmetic of *facts*: their suits' rows and their totals (_scorecard.html)."""
+def scorecard(facts: Facts | Advice) -> Markup:
+    """The arithmetic of a hand's Facts (or of an Advice's hand): the suits' rows and
+    the totals (_scorecard.html)."""
     return framed("_scorecard.html",
-                  suits=suit_by_suit("_scorecard_suit.html", facts.hand, facts.counting),
+                  suits=suit_by_suit("_scorecard_suit.html", code_of(facts), facts.counting),
                   totals=part("_scorecard_totals.html", tally=facts.tally))
+
+
+def code_of(cards: Hand | Facts | Advice) -> int:
+    """The packed code of a hand however it is held: an Advice keeps it."""
+    if isinstance(cards, Advice):
+        return cards.code
+    return packed.encode_cards(cards.hand if isinstance(cards, Facts) else cards)
 
 
 def framed(template: str, **holes: Markup) -> Markup:
@@ -119,10 +124,11 @@ _MARK = "\0"  # around a hole's name in a frame: no template holds one
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_part(app: Flask, template: str, suit: Suit, cards: tuple[Card, ...],
-               distribution: int) -> Markup:
-    return ascii_html(render_template(template, suit=suit, cards=cards,
-                                      distribution=distribution, hcp=sum(map(card_hcp, cards))))
+def _suit_part(app: Flask, template: str, suit: int, bits: int, counting: Counting) -> Markup:
+    cards = packed.suit_cards(suit, bits)
+    return ascii_html(render_template(template, suit=Suit(suit), cards=cards,
+                                      distribution=counting.points(len(cards)),
+                                      hcp=sum(map(card_hcp, cards))))
 
 
 @lru_cache(maxsize=1 << 16)
