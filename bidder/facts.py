@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import product
 
 from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
 
@@ -13,8 +12,12 @@ LENGTH_POINTS_AFTER = 4  # one distribution point for each card beyond the fourt
 BALANCED_LENGTHS = range(2, 5)  # every suit 2 to 4 cards ...
 BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a minor
 # The 560 ways 13 cards fall into four suits: the lengths, clubs first.
-SHAPES = tuple(lengths for lengths in product(range(HAND_SIZE + 1), repeat=4)
-               if sum(lengths) == HAND_SIZE)
+# In the order of product(range(14), repeat=4), written out: filtering the 38,416
+# products took 4 ms of every start.
+SHAPES = tuple((clubs, diamonds, hearts, HAND_SIZE - clubs - diamonds - hearts)
+               for clubs in range(HAND_SIZE + 1)
+               for diamonds in range(HAND_SIZE + 1 - clubs)
+               for hearts in range(HAND_SIZE + 1 - clubs - diamonds))
 
 
 @dataclass(frozen=True, eq=False)

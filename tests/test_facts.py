@@ -1,10 +1,12 @@
 """High card points, length points, shape and balance."""
 
+from itertools import product
+
 import pytest
 
 from bidder import Facts, parse_hand
 from bidder.cards import Card, Rank, Suit
-from bidder.facts import Tally, card_hcp
+from bidder.facts import SHAPES, Tally, card_hcp
 
 EXAMPLE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 
@@ -72,3 +74,9 @@ def test_facts_to_dict():
                                 "cards": ["10C", "8C", "5C", "4C", "2C"], "length": 5,
                                 "hcp": 0, "distribution": 1}
     assert [suit["suit"] for suit in data["suits"]] == ["spades", "hearts", "diamonds", "clubs"]
+
+
+def test_the_shapes_are_every_way_13_cards_fall_into_four_suits_in_order():
+    assert SHAPES == tuple(lengths for lengths in product(range(14), repeat=4)
+                           if sum(lengths) == 13)
+    assert len(SHAPES) == 560
