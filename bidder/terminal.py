@@ -62,12 +62,28 @@ def hand_picture(hand, paint, symbols: bool) -> str:
 
 
 def wrapped(text: str, indent: str, lead: str | None = None) -> str:
-    """Text wrapped to the width used here, every line indented; the first line may
-    start with *lead* instead."""
-    import textwrap
+    """Text wrapped to the width used here at its spaces (never at a hyphen, as in
+    five-card), every line indented; the first line may start with *lead* instead.
 
-    return textwrap.fill(text, WRAP, initial_indent=indent if lead is None else lead,
-                         subsequent_indent=indent)
+    Words one space apart, none too long for a line, are wrapped here; any other text
+    by textwrap, which gives the same lines (a test holds the two together) but costs
+    2 ms to import, a tenth of `bidder bid`'s start."""
+    first = indent if lead is None else lead
+    words = text.split(" ")
+    if ("" in words or not text.isprintable()
+            or max(map(len, words)) > WRAP - max(len(first), len(indent))):
+        import textwrap
+
+        return textwrap.fill(text, WRAP, initial_indent=first, subsequent_indent=indent,
+                             break_on_hyphens=False)
+    lines, line = [], first + words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) > WRAP:
+            lines.append(line)
+            line = indent + word
+        else:
+            line += " " + word
+    return "\n".join([*lines, line])
 
 
 def advice_lines(advice, paint, symbols: bool) -> list[str]:
