@@ -13,7 +13,7 @@ BALANCED_LENGTHS = range(2, 5)  # every suit 2 to 4 cards ...
 BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a minor
 # The 560 ways 13 cards fall into four suits: the lengths, clubs first.
 # In the order of product(range(14), repeat=4), written out: filtering the 38,416
-# products took 4 ms of every start.
+# products took 3 ms of every start.
 SHAPES = tuple((clubs, diamonds, hearts, HAND_SIZE - clubs - diamonds - hearts)
                for clubs in range(HAND_SIZE + 1)
                for diamonds in range(HAND_SIZE + 1 - clubs)

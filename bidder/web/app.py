@@ -3,6 +3,7 @@ request done once where the answer cannot change."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 from urllib.parse import unquote_plus
 
@@ -12,6 +13,10 @@ from flask import Request as FlaskRequest
 
 # How Werkzeug decodes the query string: invalid UTF-8 stays percent-encoded.
 QUERY_ERRORS = "werkzeug.url_quote"
+# Functions whose answer is remembered: the views, hooks and error handlers are far
+# fewer; a function made afresh for each request (an after_this_request callback)
+# only pushes older ones out.
+SYNC_MEMORY = 256
 
 
 class Request(FlaskRequest):
@@ -36,12 +41,12 @@ class App(Flask):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self._sync: dict[Callable, Callable] = {}
+        self._sync = lru_cache(maxsize=SYNC_MEMORY)(super().ensure_sync)
 
     def ensure_sync(self, func: Callable) -> Callable:
         """*func*, or a synchronous wrapper of a coroutine function: Flask's answer,
-        remembered for each function."""
+        remembered for the last SYNC_MEMORY functions asked about."""
         try:
-            return self._sync[func]
-        except KeyError:
-            return self._sync.setdefault(func, super().ensure_sync(func))
+            return self._sync(func)
+        except TypeError:  # a callable that cannot be a key
+            return super().ensure_sync(func)

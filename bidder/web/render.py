@@ -138,11 +138,15 @@ def _part(app: Flask, template: str, values: tuple[tuple[str, object], ...]) -> 
 
 def ascii_html(html: str) -> Markup:
     """*html* (markup, not text) with every character beyond ASCII written as a
-    character reference: the same to a browser, in text and in attributes alike.
+    character reference: the same to a browser, in text and in attributes alike, for
+    any character but the C1 controls U+0080-U+009F (which a browser reads as
+    windows-1252; no part holds one, and `visible` writes typed ones as U+XXXX).
 
-    The parts rendered once are kept this way, and the templates write their own few
-    symbols so, so that a page holds no character beyond ASCII unless the visitor typed
-    one: encoding such a page is a copy, where 40 suit symbols in 16 KB made it 7 µs.
+    The parts rendered once are kept this way, and the advisor's templates write their
+    own few symbols so, so that the advisor's page, the rules and the API's answers hold
+    no character beyond ASCII unless the visitor typed one: encoding such a page is a
+    copy, where 40 suit symbols in 16 KB made it 7 µs. (The teaching pages still write
+    some symbols as they are.)
     """
     return Markup(html.encode("ascii", "xmlcharrefreplace").decode("ascii"))
 

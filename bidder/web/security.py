@@ -131,8 +131,11 @@ class ChangesChecked(CSRFProtect):
 
     def protect(self, apply_exemptions: bool = False) -> None:
         if request.method in SAFE_METHODS:
-            return  # Flask-WTF checks the others against WTF_CSRF_METHODS itself
-        name = current_app.config["WTF_CSRF_FIELD_NAME"]
+            return  # the commonest answer, without reading the config
+        config = current_app.config
+        if request.method not in config["WTF_CSRF_METHODS"]:
+            return
+        name = config["WTF_CSRF_FIELD_NAME"]
         if not isinstance(session.get(name, ""), str):
             del session[name]
         super().protect(apply_exemptions)

@@ -7,7 +7,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder
 
-from bidder.web.app import App, Request
+from bidder.web.app import SYNC_MEMORY, App, Request
 
 # Pieces of query strings: the field and its look-alikes, separators, escapes (valid,
 # invalid UTF-8, malformed), plus signs, and text that is not ASCII.
@@ -64,10 +64,46 @@ async def coroutine():
     """A view Flask would have to run in an event loop."""
 
 
-def test_ensure_sync_gives_what_flask_gives_and_the_same_each_time():
-    app, flask = App(__name__), Flask(__name__)
-    assert app.ensure_sync(synchronous) is synchronous is flask.ensure_sync(synchronous)
-    assert app.ensure_sync(synchronous) is synchronous
+@pytest.fixture
+def flask_asked(monkeypatch):
+    """The functions Flask's own ensure_sync is asked about, in order."""
+    asked = []
+    flask_ensure_sync = Flask.ensure_sync
+
+    def counting(self, func):
+        asked.append(func)
+        return flask_ensure_sync(self, func)
+    monkeypatch.setattr(Flask, "ensure_sync", counting)
+    return asked
+
+
+def test_ensure_sync_asks_flask_once_per_function(flask_asked):
+    app = App(__name__)
+    assert [app.ensure_sync(synchronous) for _ in range(3)] == [synchronous] * 3
+    assert flask_asked == [synchronous]
+
+
+def test_ensure_sync_remembers_only_the_latest_functions(flask_asked):
+    app = App(__name__)
+    fresh = [lambda: None for _ in range(SYNC_MEMORY)]  # as after_this_request makes
+    for func in [synchronous, *fresh, synchronous]:
+        assert app.ensure_sync(func) is func
+    assert flask_asked == [synchronous, *fresh, synchronous]
+
+
+class Unhashable:
+    """A view object that cannot be a dictionary key."""
+
+    __hash__ = None
+
+    def __call__(self):
+        """Nothing to do."""
+
+
+def test_ensure_sync_takes_a_callable_that_cannot_be_a_key(flask_asked):
+    view = Unhashable()
+    assert App(__name__).ensure_sync(view) is view
+    assert flask_asked == [view]
 
 
 def test_a_coroutine_needs_what_flask_needs():

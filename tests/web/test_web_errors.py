@@ -314,3 +314,13 @@ class Trickle(io.RawIOBase):
 ])
 def test_a_body_is_read_up_to_the_size_however_it_trickles_in(data, size, expected):
     assert read_at_most(Trickle(data), size) == expected
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD", "OPTIONS", "PROPFIND"])
+def test_a_method_that_needs_no_token_leaves_the_session_alone(client, method):
+    """Only the methods in WTF_CSRF_METHODS are checked; the others do not even read
+    the session, so their answers do not vary by cookie."""
+    client.get("/practice")  # a session cookie to leave alone
+    response = client.open("/api/ping", method=method)
+    assert response.status_code in (200, 405)
+    assert "Cookie" not in response.headers.get("Vary", "")
