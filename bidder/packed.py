@@ -149,10 +149,10 @@ def text(code: int) -> str:
 
 def cards(code: int) -> tuple[Card, ...]:
     """The hand's cards in canonical order: spades first, each suit high to low."""
-    return (_suit_cards(_SPADES, code >> 3 * _RANKS & _SUIT_MASK)
-            + _suit_cards(_HEARTS, code >> 2 * _RANKS & _SUIT_MASK)
-            + _suit_cards(_DIAMONDS, code >> _RANKS & _SUIT_MASK)
-            + _suit_cards(_CLUBS, code & _SUIT_MASK))
+    return (suit_cards(_SPADES, code >> 3 * _RANKS & _SUIT_MASK)
+            + suit_cards(_HEARTS, code >> 2 * _RANKS & _SUIT_MASK)
+            + suit_cards(_DIAMONDS, code >> _RANKS & _SUIT_MASK)
+            + suit_cards(_CLUBS, code & _SUIT_MASK))
 
 
 def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str],
@@ -160,10 +160,7 @@ def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], .
     """Each suit's cards as text, spades first, high to low, with its honours and their
     HCP, its HCP and its cards in a line: ((('AS', 'KS', '2S'), (('AS', 4), ('KS', 3)),
     7, 'AS KS 2S'), ...)."""
-    return (_suit_texts(_SPADES, code >> 3 * _RANKS & _SUIT_MASK),
-            _suit_texts(_HEARTS, code >> 2 * _RANKS & _SUIT_MASK),
-            _suit_texts(_DIAMONDS, code >> _RANKS & _SUIT_MASK),
-            _suit_texts(_CLUBS, code & _SUIT_MASK))
+    return tuple([suit_texts(suit, bits) for suit, bits in suit_fields(code)])
 
 
 def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
@@ -175,30 +172,19 @@ def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
             (_CLUBS, code & _SUIT_MASK))
 
 
-def suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
-    """One suit's cards, high to low, from its number and field (see suit_fields)."""
-    return _suit_cards(suit, bits)
-
-
+@lru_cache(maxsize=len(Suit) << len(Rank))
 def suit_texts(suit: int, bits: int
                ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:
-    """What holdings() says of one suit, from its number and field (see suit_fields)."""
-    return _suit_texts(suit, bits)
-
-
-@lru_cache(maxsize=len(Suit) << len(Rank))
-def _suit_texts(suit: int, bits: int
-                ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:
-    """One suit's cards as text, high to low, its honours with their HCP, its HCP, and
-    its cards in a line."""
-    held = _suit_cards(suit, bits)
+    """One suit (its number and field: see suit_fields) as text: its cards high to low,
+    its honours with their HCP, its HCP, and its cards in a line."""
+    held = suit_cards(suit, bits)
     texts = tuple(map(str, held))
     return (texts, tuple((str(card), card_hcp(card)) for card in held if card_hcp(card)),
             sum(map(card_hcp, held)), " ".join(texts))
 
 
 @lru_cache(maxsize=len(Suit) << len(Rank))
-def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+def suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
     """The cards of *suit* whose bits are set in *bits* (its field of 13), high to low."""
     return tuple(DECK[_RANKS * suit + place] for place in reversed(range(_RANKS))
                  if bits >> place & 1)
