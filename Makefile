@@ -10,17 +10,25 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: run test bench clean
 
-$(VENV)/.installed: setup.cfg pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+
+# `make run` installs only what running needs (flask, gunicorn, numpy ...); `make test`
+# adds the test extras (pytest, Playwright, import-linter ...), which cover running too.
+$(VENV)/.installed-run: setup.cfg pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
 	touch $@
 
-# `bidder serve` runs gunicorn (see bidder.cli.gunicorn_command): 4 threads a worker, so
+$(VENV)/.installed-test: setup.cfg pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+# `bidder serve` runs gunicorn (see bidder.cli.serve.gunicorn_command): 4 threads a worker, so
 # a browser's spare idle connection never blocks one, and --reuse-port, so the kernel
 # shares connections out between workers; it first makes sure no server listens on the
 # port already. Without BIDDER_SECRET_KEY, a fresh random key signs this run's cookies.
-run: $(VENV)/.installed
+run: $(VENV)/.installed-run
 	$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 # axe-core, for the accessibility checks of the browser tests, comes from npm.
@@ -28,10 +36,13 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 	@if command -v npm >/dev/null 2>&1; then cd tests/e2e && npm ci --no-audit --no-fund --silent; \
 	else echo "npm is not installed: the accessibility checks will skip (apt-get install npm)"; fi
 
-test: $(VENV)/.installed tests/e2e/node_modules/.package-lock.json
+# lint-imports holds the package to the layers written in setup.cfg ([importlinter]).
+test: $(VENV)/.installed-test tests/e2e/node_modules/.package-lock.json
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
-bench: $(VENV)/.installed
+# The benches time bidder against their own plain reference, bench/reference_bid.py.
+bench: $(VENV)/.installed-run
 	$(PY) bench/bench_core.py
 	$(PY) bench/bench_stats.py
 

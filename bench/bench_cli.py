@@ -1,8 +1,8 @@
 """Benchmark the bidder command: grading a big class file, and the start-up of `bidder bid`.
 
 Grading: a seeded class file of 1,000,000 lines (80 % right answers, 1 % bad lines) is
-graded by the shared plain reference (../shared/bench/reference_bid.py: one process, a
-loop over the lines, its parse, count and walk the list, the csv module), then by `bidder
+graded by the bench's plain reference (bench/reference_bid.py: one process, a loop
+over the lines, its parse, count and walk the list, the csv module), then by `bidder
 grade --jobs 1` and by `bidder grade` on every core. Our two outputs are checked to be
 the same bytes, and every bid and verdict to agree with the reference's. Figures are
 wall times, CPU times and peak memory (the sum over the process and its workers,
@@ -33,14 +33,13 @@ import time
 from itertools import islice
 from pathlib import Path
 
+import reference_bid as reference  # bench/reference_bid.py, the plain reference
+
 from bidder import openingBid
 from bidder.cards import DECK, EXAMPLE_HAND
 from bidder.bids import Bid
 from bidder.dealing import hand_stream
 from bidder.grading import COLUMNS
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared" / "bench"))
-import reference_bid as reference  # noqa: E402  the shared plain reference
 
 PYTHON = sys.executable
 BIDDER = str(Path(sys.executable).parent / "bidder")
@@ -68,7 +67,7 @@ def write_class_file(path: Path, lines: int, seed: int = 2026) -> None:
 
 
 def reference_grade(source: Path, target: Path) -> None:
-    """The yardstick: the shared plain reference grading the file in one process (split
+    """The yardstick: the plain reference grading the file in one process (split
     the line, ``reference_bid``'s parse, count and walk the list, the csv module)."""
     with source.open() as lines, target.open("w", newline="") as sink:
         writer = csv.writer(sink, lineterminator="\n")
@@ -169,7 +168,7 @@ def bench_grading(lines: int, rounds: int, folder: Path) -> None:
           f"best of {rounds} alternating rounds; every bid and verdict agrees with the "
           f"reference's: {'yes' if same else 'NO'}")
     print(f"{'run':<34}{'wall s':>9}{'cpu s':>9}{'peak MB':>9}{'wall ratio':>12}{'cpu ratio':>11}")
-    for name, run in (("shared reference, one process", plain),
+    for name, run in (("plain reference, one process", plain),
                       ("bidder grade --jobs 1", one),
                       (f"bidder grade (--jobs {cores})", every)):
         peak = f"{run['peak_mb']:>9.0f}" if "peak_mb" in run else f"{'-':>9}"

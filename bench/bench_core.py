@@ -1,7 +1,7 @@
-"""Benchmark every door to the core against the shared plain reference, in one run.
+"""Benchmark every door to the core against the bench's plain reference, in one run.
 
-The yardstick is ../shared/bench/reference_bid.py (split, count, walk the list), never
-the package's own functions. Both are first checked to agree on every hand; then each
+The yardstick is bench/reference_bid.py (split, count, walk the list), never the
+package's own functions. Both are first checked to agree on every hand; then each
 door is timed on the same seeded random hands, the reference and the door in
 alternating rounds, the best round of each counting, so a busy (shared) machine slows
 both alike. The reference reads only the assignment's notation, so a door given the
@@ -16,13 +16,11 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
+
+import reference_bid as reference  # bench/reference_bid.py, the plain reference
 
 from bidder import distributionPoints, explain, highCardPoints, openingBid, parse_hand
 from bidder.cards import DECK
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared" / "bench"))
-import reference_bid as reference  # noqa: E402  the shared plain reference
 
 SYMBOLS = str.maketrans("CDHS", "♣♦♥♠")
 # door -> (the reference's function, ours, how the hand is written for ours, goal)

@@ -2,7 +2,7 @@
 
 The exact count judges every profile of a 13-card hand (suit lengths, HCP, and for R6's
 tie-breaks the HCP of the two long suits) once, and weighs it by its number of hands.
-The yardstick is the shared plain reference (../shared/bench/reference_bid.py) deciding
+The yardstick is the bench's plain reference (bench/reference_bid.py) deciding
 as many seeded random hands as the count judges profiles. Both are first checked to
 agree: the reference's bid for each of 20,000 random hands must be its profile's bid.
 Then, in alternating rounds (best round counting), the count runs with its caches
@@ -31,7 +31,7 @@ from bidder.facts import Facts
 GOAL_SECONDS = 0.5
 AGREEMENT_HANDS = 20_000
 SEED = 2026
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "reference_bid.py"
+REFERENCE = Path(__file__).resolve().with_name("reference_bid.py")  # --reference: another
 COLD_START = ("import time; start = time.perf_counter(); "
               "from bidder.exact import exact_statistics; imported = time.perf_counter(); "
               "exact_statistics(); print(imported - start, time.perf_counter() - imported)")

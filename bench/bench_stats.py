@@ -1,12 +1,12 @@
 """Benchmark bidder.dealing.statistics against a plain baseline, in one run.
 
 The baseline deals the same number of hands the plain way (random.sample of card
-strings) and counts the opening bid of each with the plain split/count/walk-the-list
-implementation of bench_core.py. Both are first checked to agree: the baseline's count
-of bids over the first hands of a seed's stream must equal the statistics for that
-seed. Then each is timed on 100,000 hands, in alternating rounds, best round counting;
-the statistics also count rules, overlaps and HCP, the baseline only bids. The first
-round of the statistics starts with every cache of the core empty.
+strings) and counts the opening bid of each with the bench's plain reference,
+bench/reference_bid.py (split, count, walk the list). Both are first checked to agree:
+the baseline's count of bids over the first hands of a seed's stream must equal the
+statistics for that seed. Then each is timed on 100,000 hands, in alternating rounds,
+best round counting; the statistics also count rules, overlaps and HCP, the baseline
+only bids. The first round of the statistics starts with every cache of the core empty.
 
     python bench/bench_stats.py [--hands N] [--rounds R] [--profile]
 """
@@ -21,13 +21,14 @@ import sys
 import time
 from collections import Counter
 
-from bench_core import DECK, plain_opening_bid
+from reference_bid import DECK
+from reference_bid import openingBid as plain_opening_bid
 
-from bidder import advice, cards, dealing, facts, graded, rules
+from bidder import advice, assignment, cards, dealing, facts, rules
 from bidder.dealing import hand_stream, statistics
 
 GOAL = 0.3
-CORE_MODULES = (cards, facts, rules, advice, graded, dealing)
+CORE_MODULES = (cards, facts, rules, advice, assignment, dealing)
 AGREEMENT_HANDS = 20_000
 SEED = 2026
 

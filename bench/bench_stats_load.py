@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from bench_web import HAND, HOST, RESULTS, free_port, start_server
 
-from bidder.web.teach_stats import MAX_SAMPLE
+from bidder.web.teach.stats import MAX_SAMPLE
 
 API_PATH = "/api/bid?hand=" + HAND
 API_P99_GOAL_MS = 250.0

@@ -6,11 +6,10 @@
 """
 
 from .advice import Advice, Step, explain
+from .assignment import distributionPoints, highCardPoints, openingBid
 from .bids import NO_BID, Bid, BidError
-from .cards import (Card, Hand, InvalidHandError, InvalidHandWarning, Rank, Suit,
-                    parse_hand)
+from .cards import Card, Hand, InvalidHandError, InvalidHandWarning, Rank, Suit, parse_hand
 from .facts import Facts, Tally
-from .graded import distributionPoints, highCardPoints, openingBid
 from .rules import RULE_BY_ID, RULES, Rule
 
 __all__ = [

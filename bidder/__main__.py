@@ -1,5 +1,5 @@
 """`python -m bidder`: the same as the `bidder` command."""
 
-from .start import main
+from .cli import main
 
 main()

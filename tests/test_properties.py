@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from bidder import (InvalidHandError, RULES, distributionPoints, explain, highCardPoints,
                     openingBid, parse_hand)
 from bidder.cards import DECK, SEPARATORS, Hand, Suit
-from bidder.terminal import hand_picture
+from bidder.cli.terminal import hand_picture
 
 hands = st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True).map(
     lambda cards: Hand(tuple(cards)))

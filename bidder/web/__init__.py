@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .app import App
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+PACKAGE_FOLDER = Path(__file__).resolve().parents[1]  # bidder/, installed or checked out
 SECRET_KEY_VARIABLE = "BIDDER_SECRET_KEY"
 TRUSTED_HOSTS_VARIABLE = "BIDDER_TRUSTED_HOSTS"
 SECURE_COOKIES_VARIABLE = "BIDDER_SECURE_COOKIES"
@@ -37,8 +37,8 @@ def create_app(test_config: dict | None = None) -> App:
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
     from . import advisor, api, boards, errors, render, security, teach, variants
-    app = App(__name__, template_folder=str(PROJECT_ROOT / "templates"),
-                static_folder=str(PROJECT_ROOT / "static"))
+    app = App(__name__, template_folder=str(shipped_folder("templates")),
+              static_folder=str(shipped_folder("static")))
     app.jinja_environment = render.SharedGlobals
     app.config.from_mapping(LIMITS, **COOKIES, DEBUG=False)  # never debug, whatever FLASK_DEBUG says
     app.config.from_mapping(environment_settings(os.environ, app.instance_path))
@@ -55,6 +55,17 @@ def create_app(test_config: dict | None = None) -> App:
     app.register_blueprint(variants.blueprint)
     boards.init_app(app)
     return app
+
+
+def shipped_folder(name: str, package: Path = PACKAGE_FOLDER) -> Path:
+    """The folder of the pages (templates) or of the static files.
+
+    The repository keeps them at its top, beside the package; a wheel carries them
+    inside it (setup.cfg maps them to bidder/templates and bidder/static). So an
+    installed copy finds them in the package, a checkout or an editable install beside it.
+    """
+    inside = package / name
+    return inside if inside.is_dir() else package.parent / name
 
 
 def environment_settings(environ, instance_path: str) -> dict:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app, render_template, request
 
-from ..deals import COLUMNS, Seat, openings
+from ..boards import COLUMNS, Seat, decode, openings, read_boards
 from ..errors import BidderError
-from ..formats import decode, read_boards
 
 blueprint = Blueprint("boards", __name__)
 

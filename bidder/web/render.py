@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import Callable, Mapping
-
 from functools import lru_cache
+from typing import Callable, Mapping
 
 from flask import Flask, current_app, render_template, request
 from flask.templating import Environment
@@ -16,10 +15,10 @@ from markupsafe import Markup, escape
 from .. import packed
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Advice, Status
 from ..bids import BIDS, Bid
+from ..boards import board_url, hand_url
 from ..cards import (DECK, EMOJI_SELECTOR, HAND_SIZE, RANK_BY_TEXT, SEPARATORS,
                      SUITS_HIGH_FIRST, VOID_MARKS, Hand, Rank, Suit)
 from ..facts import LENGTH_POINTS_AFTER, STANDARD, Counting, Facts, card_hcp
-from ..formats.handviewer import board_url, hand_url
 from ..rules import RULE_BY_ID
 
 # A bid written in letters inside a sentence: 1C to 7NT, not part of a longer word.

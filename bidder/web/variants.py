@@ -14,7 +14,7 @@ from ..exact import ALL_HANDS, changes
 from ..facts import STANDARD
 from ..rules import RULES
 from ..variants import CATALOGUE, VARIANT_BY_ID
-from .teach_params import ParamError, read_choice
+from .teach.params import ParamError, read_choice
 
 blueprint = Blueprint("variants", __name__)
 EXAMPLES = 3  # hands dealt to show what a variant changes

@@ -1,0 +1,175 @@
+"""Checking a student's solution: its three functions against the reference.
+
+The student's module runs sealed (``sandbox.py``) and only ever sees hands: the runner
+beside it reports each raw answer, and this module, which never runs student code,
+checks every line the runner wrote and judges each answer with exact types, as the
+assignment asks (an int for the counts; a str, or None for no bid). A module that fails
+to import, raises, prints, loops, ends the process or tampers with the channel gets a
+report all the same. The hands: the spec's worked examples, a hand on each side of every
+threshold in the rule table, and seeded random hands, in the assignment's own notation.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from dataclasses import replace
+from itertools import islice
+from typing import Callable
+
+from ..assignment import distributionPoints, highCardPoints, openingBid
+from ..cards import parse_hand
+from ..dealing import dealt_text, hand_stream, threshold_hands
+from ..errors import quote
+from ..facts import Facts
+from ..rules import first_rule
+from .channel import read_channel
+from .diagnosis import diagnose
+from .report import FUNCTIONS, Answer, Case, Report, judge
+from .sandbox import Limits, Outcome, run_student
+
+REFERENCE: tuple[Callable, ...] = (highCardPoints, distributionPoints, openingBid)
+
+
+WORKED_EXAMPLES = (
+    "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C",
+    "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C",
+    "AS KS 4S AH QH 5H KD QD 6D KC 9C 8C 7C",
+    "AS KS 4S AH QH KD 7D 6D KC QC 9C 8C 7C",
+    "AC KC 7C 6C 5C KS QS 4S AD 8D 7D 3H 2H",
+    "AH KH 7H 6H 5H KS QS 4S AD 8D 7D 3C 2C",
+    "AS KS 7S 6S 5S KH QH 7H 6H 5H 2D 3D 2C",
+    "AS KS 5S 4S 3S AH KH 6H 5H 2H AD QD KC",
+    "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C",
+    "QS JS 7S 6S 5S KH 9H 8H 4H 3H 2D 3C 2C",
+    "KS QS JS 9S 8S 7S 6S 5S QH 2H 3D 2D 4C",
+    "KS QS JS 8S 7S 6S 5S 4S 3S 2H 2D 2C 3C",
+)
+
+
+DEFAULT_HANDS = 1000
+
+
+THRESHOLD_SEED = 2026  # one seed for every check, so that all get the same hands
+
+
+def build_cases(hands: int = DEFAULT_HANDS, seed: int = 1) -> tuple[Case, ...]:
+    """Worked examples, threshold hands, then *hands* random hands for *seed*."""
+    sources = [(hand, "worked", f"worked example {number}")
+               for number, hand in enumerate(WORKED_EXAMPLES, 1)]
+    sources += [(hand, "threshold", f"threshold: {label}")
+                for label, hand in threshold_hands(THRESHOLD_SEED)]
+    sources += [(hand, "random", f"random hand {number} (seed {seed})")
+                for number, hand in enumerate(random_hands(hands, seed), 1)]
+    cases, seen = [], set()
+    for hand, kind, source in sources:
+        if hand not in seen:
+            seen.add(hand)
+            cases.append(Case(hand, kind, source,
+                              first_rule(Facts(parse_hand(hand)).tally).id,
+                              tuple(function(hand) for function in REFERENCE)))
+    return tuple(cases)
+
+
+def random_hands(count: int, seed: int) -> list[str]:
+    """*count* hands dealt for *seed*, in the assignment's notation, as dealt."""
+    return [dealt_text(indexes) for indexes in islice(hand_stream(seed), count)]
+
+
+def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome) -> Report:
+    """Judge every answer the runner reported, and say what kept the rest from coming."""
+    name = os.path.basename(path)
+    events, corruption = read_channel(outcome, cases)
+    problems, warnings, verdicts, missing = [], [], [], []
+    imported = bool(events) and events[0]["event"] == "imported"
+    for event in events:
+        kind = event["event"]
+        if kind == "import_error":
+            answer = Answer.from_event(dict(event, value=None))
+            problems.append(f"{quote(name, 40)} could not be imported: "
+                            f"{answer.error_text(name)}{_import_hint(answer)}")
+        elif kind == "missing":
+            missing.append(event["function"])
+            problems.append(f"{quote(name, 40)} has no function {event['function']} "
+                            f"({quote(event['found'])}): define it with exactly that name")
+        elif kind == "call":
+            index = FUNCTIONS.index(event["function"])
+            verdicts.append(judge(event["function"], event["case"], Answer.from_event(event),
+                                  cases[event["case"]].expected[index]))
+        if kind in ("imported", "import_error") and event["printed"].strip():
+            warnings.append(_printed_warning("while being imported", event["printed"]))
+    if corruption:
+        problems.append(f"the module wrote on the checker's channel ({corruption}); "
+                        f"nothing after that was trusted")
+    done = bool(events) and events[-1]["event"] in ("done", "import_error")
+    if not done and not corruption:
+        problems.append(_stopped(name, cases, events, missing, outcome))
+    printing = next((verdict for verdict in verdicts if verdict.answer.printed.strip()), None)
+    if printing:
+        warnings.append(_printed_warning(
+            f"while computing {printing.function}({cases[printing.case].hand!r})",
+            printing.answer.printed))
+    if outcome.output.strip() or outcome.output_dropped:
+        text = outcome.output.decode("utf-8", "replace")
+        dropped = (f" (and {outcome.output_dropped:,} more bytes, dropped)"
+                   if outcome.output_dropped else "")
+        warnings.append(f"the module wrote directly to its output: {quote(text.strip())}"
+                        f"{dropped}; graded functions should return their answer and "
+                        f"print nothing")
+    return Report(name, cases, tuple(verdicts), tuple(problems), tuple(warnings),
+                  outcome.isolation, imported, tuple(missing))
+
+
+def _import_hint(answer: Answer) -> str:
+    """Advice for the import errors students meet most."""
+    if answer.type_name == "ModuleNotFoundError" and "'bidder" in answer.text:
+        return ("; the reference package is not available to the code being checked: "
+                "write the three functions in the module itself")
+    return ""
+
+
+def _stopped(name: str, cases, events: list[dict], missing: list[str],
+             outcome: Outcome) -> str:
+    """What the module was doing when it stopped answering, and how it stopped."""
+    if not events:
+        doing = f"importing {quote(name, 40)}"
+    else:
+        expected = [(function, index) for function in FUNCTIONS if function not in missing
+                    for index in range(len(cases))]
+        calls = sum(1 for event in events if event["event"] == "call")
+        function, index = expected[min(calls, len(expected) - 1)] if expected else ("", 0)
+        doing = (f"computing {function}({cases[index].hand!r}); {calls:,} of "
+                 f"{len(expected):,} calls were checked" if calls < len(expected)
+                 else "finishing")
+    limit = outcome.isolation.measures if outcome.isolation else ()
+    if outcome.status is None:
+        wall = next((measure for measure in limit if measure.startswith("wall")), "time")
+        return f"no answer within the time limit ({wall}): stopped while {doing} " \
+               f"(an endless loop?)"
+    if outcome.status < 0:
+        how = f"was killed by signal {-outcome.status} ({_signal_name(-outcome.status)})"
+    else:
+        how = f"ended (exit status {outcome.status})"
+    return f"the process {how} while {doing}"
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown"
+
+
+def _printed_warning(when: str, text: str) -> str:
+    return (f"the module prints to standard output {when}: {quote(text.strip())}; "
+            f"graded functions should return their answer and print nothing")
+
+
+def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
+                 limits: Limits = Limits(), isolation: str = "auto") -> Report:
+    """Run the student's module at *path* sealed on the check's hands and judge it."""
+    cases = build_cases(hands, seed)
+    work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
+    outcome = run_student(path, work, limits, isolation)
+    report = build_report(path, cases, outcome)
+    return replace(report, diagnosis=diagnose(report))

@@ -1,0 +1,420 @@
+"""Running a student's module sealed off from the checker, the reference and the machine.
+
+The module runs in a child interpreter that sees only the standard library, a copy of
+the student's folder and the runner (``runner.py``), with hard resource limits.
+Where Linux namespaces are available it runs under bubblewrap: no network, its own
+process namespace (every descendant dies with it), a read-only view of the interpreter
+and the submission, a private scratch ``/tmp`` of bounded size, an empty environment.
+Elsewhere it falls back to what the platform offers (its own session, the same limits,
+a scrubbed environment, a temporary working folder, every descendant killed at the end),
+and says so. The child's work goes in on standard input; its answers come back on
+standard output, and what the module itself prints on standard error, both read by the
+parent with caps, so no flood can block or exhaust the checker.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import json
+import math
+import os
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator
+
+# the whole installed package, the reference in it: never shown to the child
+PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+RUNNER = os.path.join(PACKAGE, "checker", "runner.py")
+BUBBLEWRAP = "bubblewrap"
+FALLBACK = "fallback"
+SANDBOX_UID = 65534  # nobody, inside the sandbox's own user namespace
+INSIDE_RUNNER = "/checker/check_runner.py"
+INSIDE_SUBMISSION = "/submission"
+MIB = 1 << 20
+COPY_LIMIT = 16 * MIB  # what of the student's folder is copied in, at most
+COPY_FILES = 200
+SKIPPED_FOLDERS = ("__pycache__", "node_modules", "site-packages", "dist-packages", "bidder")
+PR_SET_CHILD_SUBREAPER = 36
+GRACE = 0.5  # seconds to drain the pipes after the child has gone
+KILL_ROUNDS = 20  # rounds of killing what is left, for processes that fork as they die
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the student's code may use: wall and CPU time, memory, disk, processes,
+    and how much of its own output is kept."""
+
+    timeout: float = 10.0
+    memory: int = 1024 * MIB
+    file_size: int = 16 * MIB
+    scratch: int = 64 * MIB
+    output: int = 4096
+    open_files: int = 64
+    processes: int = 64
+
+    @property
+    def cpu(self) -> int:
+        """CPU seconds: the wall time, rounded up, and one more."""
+        return math.ceil(self.timeout) + 1
+
+    def rlimits(self) -> dict[str, int]:
+        """The resource limits the runner sets on itself, by name."""
+        limits = {"RLIMIT_AS": self.memory, "RLIMIT_CPU": self.cpu,
+                  "RLIMIT_FSIZE": self.file_size, "RLIMIT_NOFILE": self.open_files,
+                  "RLIMIT_CORE": 0}
+        if os.geteuid() != 0:  # the kernel does not count root's processes
+            limits["RLIMIT_NPROC"] = self.processes
+        return limits
+
+
+@dataclass(frozen=True)
+class Isolation:
+    """Which isolation was in force, what it consists of, and why no better one was."""
+
+    name: str
+    measures: tuple[str, ...]
+    reason: str = ""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        text = f"{self.name}: " + "; ".join(self.measures)
+        return text + (f" (no sandbox: {self.reason})" if self.reason else "")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the child ended and what it wrote, as bytes the parent has yet to check."""
+
+    status: int | None  # exit status, negative for a signal; None when the time ran out
+    channel: bytes
+    channel_dropped: int
+    output: bytes
+    output_dropped: int
+    isolation: Isolation
+    elapsed: float
+
+
+def measures(limits: Limits, sealed: bool) -> tuple[str, ...]:
+    """What keeps the module in, in words."""
+    common = (f"memory {limits.memory // MIB} MiB", f"CPU {limits.cpu} s",
+              f"wall {limits.timeout:g} s", f"files {limits.file_size // MIB} MiB",
+              f"output kept {limits.output:,} bytes", "empty environment",
+              "standard library only")
+    if sealed:
+        return ("no network", "own process namespace", "read-only interpreter and submission",
+                f"private /tmp of {limits.scratch // MIB} MiB") + common
+    return ("own session", "temporary working folder",
+            "every descendant killed at the end") + common
+
+
+# Staging: what the child may see -------------------------------------------------
+
+def stage(module: str, into: str) -> str:
+    """Copy the runner and the student's folder (its files, and the packages in it but
+    never the reference) under *into*; return the module's name there."""
+    os.makedirs(os.path.join(into, "checker"))
+    shutil.copy(RUNNER, os.path.join(into, "checker", "check_runner.py"))
+    submission = os.path.join(into, "submission")
+    os.makedirs(submission)
+    budget = [COPY_LIMIT, COPY_FILES]
+    _copy_folder(os.path.dirname(os.path.abspath(module)), submission, budget, depth=2)
+    name = os.path.basename(module)
+    shutil.copyfile(module, os.path.join(submission, name))  # always, even through a link
+    for folder, _, _ in os.walk(into):
+        os.chmod(folder, 0o755)
+    return name
+
+
+def _copy_folder(source: str, target: str, budget: list[int], depth: int) -> None:
+    """Copy regular files and package folders from *source*, within the budget."""
+    try:
+        entries = sorted(os.scandir(source), key=lambda entry: entry.name)
+    except OSError:  # an unreadable folder: the module alone is copied
+        return
+    for entry in entries:
+        if entry.name.startswith(".") or budget[1] <= 0:
+            continue
+        if entry.is_file(follow_symlinks=False):
+            size = entry.stat(follow_symlinks=False).st_size
+            if size <= budget[0]:
+                shutil.copyfile(entry.path, os.path.join(target, entry.name))
+                budget[0] -= size
+                budget[1] -= 1
+        elif (depth > 0 and entry.is_dir(follow_symlinks=False)
+              and entry.name not in SKIPPED_FOLDERS
+              and os.path.exists(os.path.join(entry.path, "__init__.py"))):
+            os.makedirs(os.path.join(target, entry.name))
+            _copy_folder(entry.path, os.path.join(target, entry.name), budget, depth - 1)
+
+
+# The two ways to run it -------------------------------------------------------------
+
+def interpreter() -> str:
+    """This Python's own executable, outside any virtual environment."""
+    return os.path.realpath(sys.executable)
+
+
+def bound_roots(prefix: str) -> list[str]:
+    """The folders the sandbox shows read-only: /usr and the interpreter's *prefix*."""
+    return ["/usr"] if prefix == "/usr" or prefix.startswith("/usr/") else ["/usr", prefix]
+
+
+def masks(roots: list[str], package: str = PACKAGE) -> list[str]:
+    """Folders inside the bound roots that could hold the reference: every site- and
+    dist-packages, and wherever bidder itself is installed; each is hidden by an empty
+    tmpfs."""
+    found = set()
+    for root in roots:
+        for pattern in ("lib/python3*/site-packages", "lib/python3*/dist-packages",
+                        "local/lib/python3*/site-packages", "local/lib/python3*/dist-packages",
+                        "lib/python3/dist-packages"):
+            found.update(glob.glob(os.path.join(root, pattern)))
+    installed = os.path.dirname(package)
+    if any(installed.startswith(root + "/") for root in roots):
+        found.add(installed)
+    return sorted(found)
+
+
+def system_links(root: str = "/") -> list[str]:
+    """bwrap arguments that show /bin, /lib and the like as they are here: the same
+    links where they are links (a merged /usr), else read-only folders."""
+    arguments = []
+    for name in ("bin", "lib", "lib32", "lib64", "sbin"):
+        path = os.path.join(root, name)
+        if os.path.islink(path):
+            arguments += ["--symlink", os.readlink(path), "/" + name]
+        elif os.path.isdir(path):
+            arguments += ["--ro-bind", path, "/" + name]
+    return arguments
+
+
+def bubblewrap_command(staged: str, limits: Limits) -> list[str]:
+    """The bwrap command line that runs the runner sealed."""
+    roots = bound_roots(os.path.realpath(sys.base_prefix))
+    command = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
+               "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
+               "--setenv", "LANG", "C.UTF-8", "--uid", str(SANDBOX_UID),
+               "--gid", str(SANDBOX_UID)]
+    for root in roots:
+        command += ["--ro-bind", root, root]
+    command += system_links()
+    for mask in masks(roots):
+        command += ["--tmpfs", mask]
+    command += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.scratch),
+                "--tmpfs", "/tmp",
+                "--ro-bind", os.path.join(staged, "checker"), "/checker",
+                "--ro-bind", os.path.join(staged, "submission"), INSIDE_SUBMISSION,
+                "--chdir", "/tmp", interpreter(), "-I", "-S"]
+    return command
+
+
+@lru_cache(maxsize=1)
+def bubblewrap_problem() -> str:
+    """Why bubblewrap cannot run here, or '' when it can (tried once per process)."""
+    if shutil.which("bwrap") is None:
+        return "bwrap is not installed (apt-get install bubblewrap)"
+    with tempfile.TemporaryDirectory(prefix="bidder-probe-") as staged:
+        for folder in ("checker", "submission"):
+            os.makedirs(os.path.join(staged, folder))
+        try:
+            probe = subprocess.run(bubblewrap_command(staged, Limits()) + ["-c", "pass"],
+                                   stdin=subprocess.DEVNULL, capture_output=True,
+                                   timeout=30)
+        except subprocess.TimeoutExpired:
+            return "bwrap did not start within 30 s"
+    if probe.returncode:
+        lines = probe.stderr.decode("utf-8", "replace").strip().splitlines() or ["?"]
+        return f"bwrap cannot run here: {lines[-1][:120]}"
+    return ""
+
+
+def choose_isolation(wanted: str, limits: Limits) -> Isolation:
+    """bubblewrap when it runs here (or is demanded), else the fallback, with the reason."""
+    if wanted == FALLBACK:
+        return Isolation(FALLBACK, measures(limits, False), "the fallback was asked for")
+    problem = bubblewrap_problem()
+    if problem and wanted == BUBBLEWRAP:
+        raise RuntimeError(f"the sandbox was demanded but {problem}")
+    if problem:
+        return Isolation(FALLBACK, measures(limits, False), problem)
+    return Isolation(BUBBLEWRAP, measures(limits, True))
+
+
+def run_student(module: str, work: dict, limits: Limits = Limits(),
+                isolation: str = "auto", tests: str | None = None,
+                replacement: str | None = None) -> Outcome:
+    """Run the runner on *work* for the student's *module*, sealed; never raises for
+    anything the module does. With *tests*, the student's test file is staged beside
+    the module and run on it; with *replacement*, the module's file holds that source
+    instead (the reference, or a mutant, under the student's module name)."""
+    chosen = choose_isolation(isolation, limits)
+    with tempfile.TemporaryDirectory(prefix="bidder-check-") as staged:
+        name = stage(module, staged)
+        submission = os.path.join(staged, "submission")
+        if replacement is not None:
+            with open(os.path.join(submission, name), "w", encoding="utf-8") as stream:
+                stream.write(replacement)
+        inside = INSIDE_SUBMISSION if chosen.name == BUBBLEWRAP else submission
+        work = dict(work, module=f"{inside}/{name}", limits=limits.rlimits())
+        if tests is not None:
+            shutil.copyfile(tests, os.path.join(submission, os.path.basename(tests)))
+            work["tests"] = f"{inside}/{os.path.basename(tests)}"
+        if chosen.name == BUBBLEWRAP:
+            command = bubblewrap_command(staged, limits) + [INSIDE_RUNNER]
+            return supervise(command, work, limits, chosen, cwd=staged, environment={})
+        scratch = tempfile.mkdtemp(prefix="bidder-scratch-")
+        try:
+            command = [interpreter(), "-I", "-S", os.path.join(staged, "checker",
+                                                              "check_runner.py")]
+            environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
+                           "LANG": "C.UTF-8"}
+            with _reaping():
+                return supervise(command, work, limits, chosen, cwd=scratch,
+                                 environment=environment)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+# Watching the child -----------------------------------------------------------------
+
+class _Capped:
+    """The first *limit* bytes read from a pipe, and a count of the rest."""
+
+    def __init__(self, limit: int) -> None:
+        self.kept, self.dropped, self.limit = bytearray(), 0, limit
+
+    def add(self, data: bytes) -> None:
+        room = self.limit - len(self.kept)
+        self.kept += data[:max(room, 0)]
+        self.dropped += max(len(data) - max(room, 0), 0)
+
+
+def supervise(command: list[str], work: dict, limits: Limits, isolation: Isolation,
+              cwd: str, environment: dict) -> Outcome:
+    """Start *command*, hand it *work*, read both pipes with caps until it ends or the
+    time runs out, then kill whatever is left of it."""
+    started = time.monotonic()
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, cwd=cwd, env=environment,
+                             start_new_session=True)
+    pipes = {child.stdout: _Capped(channel_limit(work)), child.stderr: _Capped(limits.output)}
+    try:
+        child.stdin.write(json.dumps(work).encode())
+        child.stdin.close()
+    except OSError:
+        pass  # the child has gone already; how it ended says why
+    status = _watch(child, pipes, started + limits.timeout)
+    channel, output = pipes[child.stdout], pipes[child.stderr]
+    return Outcome(status, bytes(channel.kept), channel.dropped, bytes(output.kept),
+                   output.dropped, isolation, time.monotonic() - started)
+
+
+def channel_limit(work: dict) -> int:
+    """The most the channel may carry: about a kilobyte a call, and room for the rest."""
+    if work.get("tests"):
+        return MIB  # a line for each test
+    return 64 * 1024 + 1024 * len(work["hands"]) * len(work["functions"])
+
+
+def _watch(child: subprocess.Popen, pipes: dict, deadline: float) -> int | None:
+    """Drain the pipes until both close and the child has ended, or until *deadline*.
+
+    :returns: the exit status, or None when the time ran out.
+    """
+    selector = selectors.DefaultSelector()
+    for pipe in pipes:
+        os.set_blocking(pipe.fileno(), False)
+        selector.register(pipe, selectors.EVENT_READ)
+    timed_out, drain_until = False, None
+    try:
+        while selector.get_map():
+            now = time.monotonic()
+            if child.poll() is not None and drain_until is None:
+                drain_until = now + GRACE
+            limit = deadline if drain_until is None else min(deadline, drain_until)
+            if now >= limit:
+                timed_out = drain_until is None
+                break
+            for key, _ in selector.select(min(limit - now, 0.1)):
+                data = os.read(key.fileobj.fileno(), 65536)
+                if data:
+                    pipes[key.fileobj].add(data)
+                else:
+                    selector.unregister(key.fileobj)
+        if not timed_out and child.poll() is None:  # both pipes closed, the child goes on
+            child.wait(max(deadline - time.monotonic(), 0))
+    except subprocess.TimeoutExpired:
+        timed_out = True
+    finally:
+        selector.close()
+        _kill(child)
+        for pipe in pipes:
+            pipe.close()
+    return None if timed_out else child.returncode
+
+
+def _kill(child: subprocess.Popen) -> None:
+    """Kill the child's whole session (and with it, under bubblewrap, its namespace)."""
+    with suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGKILL)
+    child.wait()
+
+
+# Finding every descendant, where there is no process namespace ------------------------
+
+def _set_subreaper(on: bool) -> bool:
+    """Become (or stop being) the parent of orphaned descendants; False where unsupported."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_CHILD_SUBREAPER, int(on), 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def descendants(pid: int, proc: str = "/proc") -> set[int]:
+    """Every process below *pid*, from /proc."""
+    parents = {}
+    for entry in filter(str.isdigit, os.listdir(proc)):
+        try:
+            with open(os.path.join(proc, entry, "stat"), "rb") as stream:
+                fields = stream.read().rsplit(b")", 1)[1].split()
+        except OSError:  # the process has gone since the listing
+            continue
+        parents[int(entry)] = int(fields[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items()
+                    if parent in frontier and child not in found}
+        found |= frontier
+    return found
+
+
+@contextmanager
+def _reaping() -> Iterator[None]:
+    """While the block runs, orphans of the child become ours; after it, every process
+    that appeared below us is killed and reaped."""
+    before = descendants(os.getpid())
+    subreaper = _set_subreaper(True)
+    try:
+        yield
+    finally:
+        left, rounds = descendants(os.getpid()) - before, 0
+        while left and rounds < KILL_ROUNDS:
+            for pid in left:
+                with suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            for pid in left:
+                with suppress(ChildProcessError):
+                    os.waitpid(pid, 0)
+            left, rounds = descendants(os.getpid()) - before, rounds + 1
+        if subreaper:
+            _set_subreaper(False)

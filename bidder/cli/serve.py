@@ -1,0 +1,116 @@
+"""`bidder serve`: the web app under gunicorn, on an address no other server holds."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .files import Failure
+
+THREADS = 4  # per gunicorn worker, as `make run` has it
+# A server listening on every address is opened, on this machine, at the loopback one.
+EVERY_ADDRESS = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}
+
+
+@click.command(short_help="Serve the web app under gunicorn.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="gunicorn worker processes.  [default: the number of cores]")
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None:
+    """Serve the web app under gunicorn, as `make run` does.
+
+    A secret key is generated for the served processes unless BIDDER_SECRET_KEY is set
+    (then it must be long enough for the app).
+
+    \b
+    Example:
+      bidder serve --host 0.0.0.0 --port 8000 --workers 4
+    """
+    import subprocess
+
+    environment = served_environment(os.environ)
+    refuse_a_taken_address(host, port)
+    command = gunicorn_command(host, port, workers or os.cpu_count() or 1)
+    click.echo(start_line(host, port), err=True)
+    server = subprocess.Popen(command, env=environment)
+    try:
+        status = server.wait()
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait()
+    ctx.exit(status)
+
+
+def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
+    """The gunicorn command line `make run` uses, for this Python. With --reuse-port
+    each worker listens on a socket of its own and the kernel shares connections out
+    evenly; on one shared socket a worker may take most of them and leave the other
+    core idle."""
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return [sys.executable, "-m", "gunicorn", "--workers", str(workers),
+            "--threads", str(THREADS), "--reuse-port", "--bind", bind,
+            "bidder.web:create_app()"]
+
+
+def start_line(host: str, port: int) -> str:
+    """The line `bidder serve` prints before starting gunicorn, whose own start line
+    gives no address: the URL to open, and how to stop."""
+    if host in EVERY_ADDRESS:
+        return (f"Serving bidder on every address, port {port}: open "
+                f"{url_to_open(host, port)} on this machine (Ctrl-C stops it)")
+    return f"Serving bidder on {url_to_open(host, port)} (Ctrl-C stops it)"
+
+
+def url_to_open(host: str, port: int) -> str:
+    """The address a browser on this machine opens for a server listening on *host*:
+    the loopback address of the same family for every address (0.0.0.0, ::)."""
+    host = EVERY_ADDRESS.get(host, host)
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def refuse_a_taken_address(host: str, port: int) -> None:
+    """Stop before starting when *host*:*port* cannot be listened on, above all when a
+    server listens there already: with --reuse-port a second server would share the
+    port with the first without a word, and half the visitors would get the older one.
+
+    :raises Failure: naming the address, why, and what to do.
+    """
+    import errno
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        reason = error.strerror or str(error)
+        advice = ("another server (an earlier `make run` or `bidder serve`?) listens "
+                  "there: stop it, or choose another port (--port, or make run PORT=)"
+                  if error.errno == errno.EADDRINUSE else
+                  "choose another address (--host, --port; make run HOST=, PORT=)")
+        raise Failure(f"cannot listen on {host}:{port}: {reason}; {advice}") from None
+
+
+def served_environment(environ) -> dict[str, str]:
+    """The environment for the server, with a fresh secret key unless one is set.
+
+    :raises Failure: if the key that is set is one the app refuses (too short).
+    """
+    import secrets
+
+    from ..web import SECRET_KEY_VARIABLE, secret_key
+
+    served = dict(environ)
+    if not served.get(SECRET_KEY_VARIABLE):
+        served[SECRET_KEY_VARIABLE] = secrets.token_hex(32)
+    try:
+        secret_key({"SECRET_KEY": served[SECRET_KEY_VARIABLE]})
+    except RuntimeError as error:
+        raise Failure(str(error)) from None
+    return served

@@ -1,0 +1,430 @@
+"""Practice: a hand without its answer; the student counts (if asked) and then bids.
+
+Hands come in rounds (see ``rounds``): after each, a summary of the round, right and
+wrong per rule, and a round of just the rules missed if the student wants one.
+Progress lives in Flask's signed session cookie. Every form posts (with a CSRF token)
+and redirects back, so it all works without JavaScript.
+
+A signed cookie cannot be forged, but an old copy of it can be sent again: answer
+wrongly, put back the cookie from before, answer rightly. So each hand is dealt with a
+random one-time token, and counting or bidding spends it in a small ledger every worker
+shares (a SQLite file): the server's only memory, a list of spent tokens.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import sqlite3
+import time
+from contextlib import closing
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+from flask import (Blueprint, current_app, flash, redirect, render_template, request,
+                    session, url_for)
+
+from ...advice import explain
+from ...bids import NO_BID, Bid, BidError
+from ...cards import InvalidHandError, parse_hand
+from ...dealing import deal, random_hand, reachable_bids
+from ...facts import Facts
+from ...teaching import shuffled
+from ...why_not import why_not
+from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
+from .rounds import answers, is_focus, is_record, missed, recorded, round_rules, scores
+
+blueprint = Blueprint("practice", __name__, url_prefix="/practice")
+
+SESSION_KEY = "practice"
+MAX_COUNTED = 99
+MAX_TURN = 1_000_000  # no one practises a million hands: a larger turn is a broken state
+COUNT_FIELDS = (("hcp", "HCP"), ("distribution", "Distribution points"))
+MOVED_ON = "That was for an earlier hand; here is the hand on the table now."
+SWITCHES = (("count_first", "Count first"), ("natural", "Natural frequencies"))
+ALREADY_ANSWERED = ("That hand was already answered, so this answer was not counted; "
+                    "here is a new hand.")
+TOKEN_BYTES = 16
+TOKEN = re.compile("[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(TOKEN_BYTES)
+LEDGER_WAIT = 10  # seconds a worker waits for another to finish writing the ledger
+
+
+@dataclass(frozen=True)
+class Practice:
+    """One student's practice, as kept in the signed session cookie."""
+
+    base: int
+    turn: int = 0
+    hand: str = ""
+    count_first: bool = False
+    natural: bool = False
+    right: int = 0
+    answered: int = 0
+    counts_right: int = 0
+    counts_checked: int = 0
+    hcp: int | None = None
+    distribution: int | None = None
+    answer: str | None = None
+    token: str = ""
+    round_start: int = 0  # the turn of the round's first hand
+    focus: str = ""  # the round's rules ('R3,R7'), or '' for every deciding rule
+    record: str = ""  # the round's answers so far ('R3+R7-')
+
+    @property
+    def counted(self) -> bool:
+        """Whether the student has counted this hand."""
+        return self.hcp is not None
+
+    @property
+    def done(self) -> bool:
+        """Whether the student has bid this hand."""
+        return self.answer is not None
+
+    @property
+    def chosen(self) -> Bid | None:
+        """The student's bid for this hand (kept in its text form), or None before it."""
+        return None if self.answer is None else Bid.parse(self.answer)
+
+    @property
+    def place(self) -> int:
+        """Where this turn is in the round: 0 for its first hand."""
+        return self.turn - self.round_start
+
+    @property
+    def size(self) -> int:
+        """How many hands the round has."""
+        return len(round_rules(self.focus))
+
+    @property
+    def between_rounds(self) -> bool:
+        """Whether the round is over: no hand on the table, its summary instead."""
+        return self.place >= self.size
+
+
+def load() -> Practice:
+    """The practice kept in the session; a new one if there is none, or if the stored
+    one is not a practice this code could have saved (it is signed, yet makes no sense)."""
+    return restore(session.get(SESSION_KEY)) or Practice(base=fresh_seed())
+
+
+def save(state: Practice) -> None:
+    """Keep *state* in the session cookie."""
+    session[SESSION_KEY] = asdict(state)
+
+
+def restore(stored: object) -> Practice | None:
+    """*stored* as a Practice, if every field has the type and range save() writes and
+    the fields agree with each other; else None."""
+    if not isinstance(stored, dict) or set(stored) != FIELD_NAMES:
+        return None
+    if not all(check(stored[name]) for name, check in FIELD_CHECKS.items()):
+        return None
+    state = Practice(**stored)
+    return state if consistent(state) else None
+
+
+def whole_up_to(high: int | None):
+    """A check for a whole number from 0 to *high* (None: no upper bound)."""
+    return lambda value: (type(value) is int and value >= 0
+                          and (high is None or value <= high))
+
+
+def is_flag(value: object) -> bool:
+    """Whether *value* is True or False."""
+    return type(value) is bool
+
+
+def is_count(value: object) -> bool:
+    """Whether *value* is a counted number of points, or None before counting."""
+    return value is None or whole_up_to(MAX_COUNTED)(value)
+
+
+def is_hand_text(value: object) -> bool:
+    """Whether *value* is a hand as save() writes it, or '' before the first deal."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return value == "" or str(parse_hand(value)) == value
+    except InvalidHandError:
+        return False
+
+
+def is_bid_text(value: object) -> bool:
+    """Whether *value* is a bid as save() writes it, or None before bidding."""
+    if value is None:
+        return True
+    try:
+        return isinstance(value, str) and str(Bid.parse(value)) == value
+    except BidError:
+        return False
+
+
+def is_token(value: object) -> bool:
+    """Whether *value* is a hand's one-time token, or '' before the first deal."""
+    return isinstance(value, str) and (value == "" or bool(TOKEN.fullmatch(value)))
+
+
+FIELD_CHECKS = {
+    "base": whole_up_to(MAX_SEED), "turn": whole_up_to(MAX_TURN), "hand": is_hand_text,
+    "count_first": is_flag, "natural": is_flag, "right": whole_up_to(None),
+    "answered": whole_up_to(None), "counts_right": whole_up_to(None),
+    "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
+    "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
+    "focus": is_focus, "record": is_record,
+}
+FIELD_NAMES = frozenset(field.name for field in fields(Practice))
+
+
+def consistent(state: Practice) -> bool:
+    """Whether the fields of *state* agree: no more right than asked, at most one answer
+    and one count per hand so far, both counts or neither, a token with every hand, a
+    round that has begun and is not past its end, with no more answers than hands and
+    no hand on the table once it is over."""
+    hands = state.turn + 1
+    return (state.right <= state.answered <= hands
+            and state.counts_right <= state.counts_checked <= hands
+            and (state.hcp is None) == (state.distribution is None)
+            and bool(state.hand) == bool(state.token)
+            and (bool(state.hand) or not (state.counted or state.done))
+            and state.round_start <= state.turn and state.place <= state.size
+            and len(answers(state.record)) <= min(state.place + 1, state.size)
+            and not (state.between_rounds and state.hand))
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The one-time hand tokens already spent, in a SQLite file every worker shares.
+
+    A token is kept as long as a cookie holding it could still be read (the session's
+    lifetime: Flask refuses older cookies), then forgotten.
+    """
+
+    path: str
+    keep_seconds: float
+
+    def prepare(self) -> None:
+        """Make the file and its table now, so that a place the server cannot write
+        stops it at start-up rather than at the first answer.
+
+        :raises RuntimeError: naming the file and the setting that moves it.
+        """
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._connect().close()
+        except (OSError, sqlite3.Error) as error:
+            raise RuntimeError(
+                f"cannot keep the practice ledger at {self.path} ({error}): set "
+                f"BIDDER_PRACTICE_LEDGER to a file the server may create and write"
+            ) from None
+
+    def spend(self, token: str, now: float) -> bool:
+        """Record *token* as spent at *now*; False if it already was."""
+        with closing(self._connect()) as ledger, ledger:
+            ledger.execute("DELETE FROM spent WHERE at < ?", (now - self.keep_seconds,))
+            added = ledger.execute("INSERT OR IGNORE INTO spent (token, at) VALUES (?, ?)",
+                                   (token, now)).rowcount
+        return added == 1
+
+    def _connect(self) -> sqlite3.Connection:
+        ledger = sqlite3.connect(self.path, timeout=LEDGER_WAIT)
+        ledger.execute("CREATE TABLE IF NOT EXISTS spent (token TEXT PRIMARY KEY, "
+                       "at REAL NOT NULL)")
+        ledger.execute("CREATE INDEX IF NOT EXISTS spent_at ON spent (at)")
+        return ledger
+
+
+def ledger_of(app) -> Ledger:
+    """The ledger *app* is configured with (PRACTICE_LEDGER)."""
+    return Ledger(app.config["PRACTICE_LEDGER"],
+                  app.permanent_session_lifetime.total_seconds())
+
+
+@blueprint.record_once
+def prepare_ledger(setup) -> None:
+    """Check the ledger when the app is built."""
+    ledger_of(setup.app).prepare()
+
+
+def spend(state: Practice, step: str) -> bool:
+    """Spend the token of the hand on the table for *step* ('count' or 'bid'): True the
+    first time, False for an old cookie sent again."""
+    return ledger_of(current_app).spend(f"{step}:{state.token}", time.time())
+
+
+def new_token() -> str:
+    """A fresh one-time token for a hand."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def moved_to(state: Practice, turn: int) -> Practice:
+    """*state* at *turn*: its hand on the table, not yet counted or bid, under a fresh
+    token; or, past the end of the round, an empty table (the round's summary)."""
+    state = replace(state, turn=turn, hcp=None, distribution=None, answer=None, hand="",
+                    token="")
+    if state.between_rounds:
+        return state
+    return replace(state, hand=hand_for(state), token=new_token())
+
+
+def hand_for(state: Practice) -> str:
+    """The hand for this turn: natural frequencies, or each of the round's rules once, in
+    an order shuffled for each round so that the turn does not give the answer away (a
+    round of missed rules deals for its rules, natural frequencies or not)."""
+    seed = state.base + state.turn
+    if state.natural and not state.focus:
+        return str(random_hand(seed))
+    order = shuffled(round_rules(state.focus),
+                     f"{state.base}/{state.round_start}/{state.focus}")
+    return str(deal(seed, rule=order[state.place]))
+
+
+def bid_rows() -> list[list[Bid]]:
+    """Every bid some hand opens, one row per level, then no bid on its own row."""
+    bids = [bid for bid in reachable_bids() if bid]
+    levels = sorted({bid.level for bid in bids})
+    return [[bid for bid in bids if bid.level == level] for level in levels] + [[NO_BID]]
+
+
+def render(state: Practice, errors: dict | None = None, typed: dict | None = None,
+           status: int = 200):
+    """The practice page; the answer is computed only once the student has bid."""
+    hand = parse_hand(state.hand) if state.hand else None
+    advice = explain(hand) if state.done else None
+    correct = advice is not None and Bid.from_value(advice.bid) == state.chosen
+    return render_template(
+        "practice.html", state=state, hand=hand, advice=advice, correct=correct,
+        facts=Facts(hand) if state.counted else None,
+        why=why_not(advice, state.chosen) if advice and not correct else None,
+        scores=scores(state.record), missed=missed(state.record),
+        bid_rows=bid_rows(), count_fields=COUNT_FIELDS, max_counted=MAX_COUNTED,
+        errors=errors or {}, typed=typed or {}), status
+
+
+def back():
+    """Redirect to the practice page after a post."""
+    return redirect(url_for(".show"), 303)
+
+
+def stale(state: Practice) -> bool:
+    """Whether the form was for a hand that is no longer on the table."""
+    return request.form.get("hand", "") != state.hand or not state.hand
+
+
+def open_step(done: str) -> Practice | None:
+    """The practice, if the form is for the hand on the table and the step *done* names
+    is still open; else None, saying so when the form was for an earlier hand."""
+    state = load()
+    if stale(state):
+        flash(MOVED_ON)
+        return None
+    return None if getattr(state, done) else state
+
+
+def replayed(state: Practice):
+    """Answer an old cookie sent again: the step was taken already, so nothing counts;
+    deal the next hand, so the page does not offer the spent one again."""
+    flash(ALREADY_ANSWERED)
+    save(moved_to(state, state.turn + 1))
+    return back()
+
+
+@blueprint.get("")
+def show():
+    """The hand on the table, dealing one if there is none."""
+    state = load()
+    if not state.hand and not state.between_rounds:
+        state = moved_to(state, state.turn)
+        save(state)
+    return render(state)
+
+
+@blueprint.post("/count")
+def count():
+    """Check the student's HCP and distribution points, each on its own."""
+    state = open_step("counted")
+    if state is None:
+        return back()
+    typed = {field: request.form.get(field, "") for field, _ in COUNT_FIELDS}
+    errors, numbers = {}, {}
+    for field, label in COUNT_FIELDS:
+        try:
+            numbers[field] = whole_number(typed[field], field, 0, MAX_COUNTED, label)
+        except ParamError as error:
+            errors[field] = error.message
+    if errors:
+        return render(state, errors, typed, 400)
+    if not spend(state, "count"):
+        return replayed(state)
+    facts = Facts(parse_hand(state.hand))
+    right = all(numbers[field] == getattr(facts.tally, field) for field, _ in COUNT_FIELDS)
+    save(replace(state, **numbers, counts_right=state.counts_right + right,
+                 counts_checked=state.counts_checked + 1))
+    return back()
+
+
+@blueprint.post("/answer")
+def answer():
+    """Record the student's bid for the hand on the table."""
+    state = open_step("done")
+    if state is None:
+        return back()
+    try:
+        bid = Bid.parse(plain(request.form.get("bid", "")))
+    except BidError as error:
+        return render(state, {"bid": error.message}, status=400)
+    if not spend(state, "bid"):
+        return replayed(state)
+    advice = explain(state.hand)
+    right = bid == Bid.from_value(advice.bid)
+    save(replace(state, answer=str(bid), answered=state.answered + 1,
+                 right=state.right + right,
+                 record=recorded(state.record, advice.rule, right)))
+    return back()
+
+
+@blueprint.post("/next")
+def next_hand():
+    """Deal the next hand, or end the round after its last (a repeated press for the same
+    hand moves on only once)."""
+    state = load()
+    if not stale(state):
+        save(moved_to(state, state.turn + 1))
+    return back()
+
+
+@blueprint.post("/round")
+def new_round():
+    """Once a round is over, start the next: every deciding rule again, or (missed=1)
+    the rules answered wrongly (a repeated press starts only one)."""
+    state = load()
+    if state.between_rounds:
+        focus = missed(state.record) if request.form.get("missed") == "1" else ""
+        save(moved_to(replace(state, round_start=state.turn, focus=focus, record=""),
+                      state.turn))
+    return back()
+
+
+@blueprint.post("/settings")
+def settings():
+    """Switch count-first mode and natural frequencies on or off."""
+    state = replace(load(), count_first=request.form.get("count_first") == "1",
+                    natural=request.form.get("natural") == "1")
+    save(state)
+    flash(settings_saved(state))
+    return back()
+
+
+def settings_saved(state: Practice) -> str:
+    """What the settings are now, to say they were saved."""
+    return "Settings saved: " + ", ".join(
+        f"{label.lower()} {'on' if getattr(state, field) else 'off'}"
+        for field, label in SWITCHES) + "."
+
+
+@blueprint.post("/reset")
+def reset():
+    """Start again: a new run of hands and a clean score, keeping the settings."""
+    state = load()
+    save(Practice(base=fresh_seed(), count_first=state.count_first,
+                  natural=state.natural))
+    return back()

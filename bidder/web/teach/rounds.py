@@ -1,0 +1,74 @@
+"""Practice rounds: the rules a round deals for, and what the student got right and wrong.
+
+A round is every rule that decides bids once (bidder.teaching), or, to practise the ones
+missed, just the rules answered wrongly in the round before. Both travel in the session
+cookie as short text: the round's rules as ids ('R3,R7'; empty for every rule) and its
+answers as the deciding rule and a mark each ('R3+R7-': R3 right, R7 wrong).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...rules import RULE_BY_ID, Rule
+from ...teaching import TEACHING_RULES
+
+RIGHT, WRONG = "+", "-"
+_ANSWER = re.compile(r"(R[0-9]{1,2})([+-])")
+_TEACHING_IDS = frozenset(rule.id for rule in TEACHING_RULES)
+
+
+def round_rules(focus: str) -> tuple[Rule, ...]:
+    """The rules a round deals for: those named in *focus*, else every deciding rule."""
+    return tuple(RULE_BY_ID[rule_id] for rule_id in focus.split(",")) if focus else (
+        TEACHING_RULES)
+
+
+def is_focus(value: object) -> bool:
+    """Whether *value* names a round as this module writes it: '' or distinct ids of
+    deciding rules, comma-separated, in table order."""
+    if not isinstance(value, str):
+        return False
+    ids = value.split(",") if value else []
+    ordered = [rule.id for rule in TEACHING_RULES if rule.id in ids]
+    return len(ids) == len(set(ids)) and set(ids) <= _TEACHING_IDS and ids == ordered
+
+
+def answers(record: str) -> list[tuple[str, bool]]:
+    """The answers of a round: (deciding rule id, right?) in the order given."""
+    return [(rule_id, mark == RIGHT) for rule_id, mark in _ANSWER.findall(record)]
+
+
+def is_record(value: object) -> bool:
+    """Whether *value* is a round's answers as this module writes them."""
+    return (isinstance(value, str) and _ANSWER.sub("", value) == ""
+            and all(rule_id in _TEACHING_IDS for rule_id, _ in answers(value)))
+
+
+def recorded(record: str, rule_id: str, right: bool) -> str:
+    """*record* with one more answer."""
+    return f"{record}{rule_id}{RIGHT if right else WRONG}"
+
+
+@dataclass(frozen=True)
+class RuleScore:
+    """How a round went for the hands one rule decides."""
+
+    rule: Rule
+    right: int
+    wrong: int
+
+
+def scores(record: str) -> tuple[RuleScore, ...]:
+    """Right and wrong answers per deciding rule, in table order; rules not answered left
+    out."""
+    given = answers(record)
+    return tuple(RuleScore(rule, sum(right for rule_id, right in given if rule_id == rule.id),
+                           sum(not right for rule_id, right in given if rule_id == rule.id))
+                 for rule in TEACHING_RULES if any(rule_id == rule.id for rule_id, _ in given))
+
+
+def missed(record: str) -> str:
+    """The rules answered wrongly at least once, as a round to practise them ('' if none)."""
+    return ",".join(score.rule.id for score in scores(record) if score.wrong)

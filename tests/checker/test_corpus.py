@@ -1,0 +1,175 @@
+"""Hostile and real student modules, checked end to end in the real sandbox.
+
+Each module in tests/students/ is copied into a folder of its own beside the plain correct
+solution it may import, with @OUTSIDE@ (a folder of the checker's user) and @MARKER@ (a word
+its processes carry) filled in. Every check must give the expected verdict, and after it:
+no file outside the scratch space, no process left, no secret from the environment and no
+traceback or control character in the report.
+"""
+
+import os
+import re
+import secrets
+from pathlib import Path
+
+import pytest
+
+from bidder.checker.text import text_report
+from bidder.checker.report import WRONG_TYPE
+from bidder.checker.check import check_module
+from bidder.checker.sandbox import BUBBLEWRAP, FALLBACK, Limits, bubblewrap_problem
+from needs import missing
+
+STUDENTS = Path(__file__).parent / "students"
+HANDS = 20
+# An endless loop at import is stopped while importing however slow the start; one in a
+# call needs the time to import and answer the calls before it, even on a busy machine.
+LOOP_LIMITS = {"loops_at_import": 2, "loops_in_a_call": 5}
+
+
+def passes(report) -> None:
+    assert report.passed, text_report(report)
+
+
+def fails_with(*texts):
+    """The report does not pass, and its text says each of *texts*."""
+    def check(report) -> None:
+        assert not report.passed
+        text = " ".join(text_report(report).split())
+        for expected in texts:
+            assert expected in text, text
+    return check
+
+
+def passes_saying(*texts):
+    """The report passes (printing is a warning), and its text says each of *texts*."""
+    def check(report) -> None:
+        assert report.passed
+        text = " ".join(text_report(report).split())
+        assert all(expected in text for expected in texts), text
+    return check
+
+
+def every_answer(cause):
+    def check(report) -> None:
+        assert not report.passed
+        assert report.mismatches and {verdict.cause for verdict in report.mismatches} == {cause}
+        assert not any(verdict.right for verdict in report.verdicts)
+    return check
+
+
+NOT_CHECKED = "not checked"
+
+# name: (isolations it is run under, what the report must say)
+CORPUS = {
+    "correct": ((BUBBLEWRAP, FALLBACK), passes),
+    "imports_reference": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "ModuleNotFoundError: No module named 'bidder'",
+        "the reference package is not available to the code being checked")),
+    "runs_reference": ((BUBBLEWRAP,), fails_with(
+        "RuntimeError: no interpreter could import bidder")),
+    "always_equal": ((BUBBLEWRAP, FALLBACK), every_answer(WRONG_TYPE)),
+    "lying_subclasses": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "returned 0 (Number); return an int", "(Text); return a str such as '1C'")),
+    "float_and_bool": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "(float); return an int", "(bool); return an int")),
+    "hunts_answers": ((BUBBLEWRAP,), fails_with("the count is")),
+    "forges_results": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "the module wrote on the checker's channel", "nothing after that was trusted")),
+    "patches_runner": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "returned 12 (int); return a str such as '1C'")),
+    "malformed_channel": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "the module wrote on the checker's channel")),
+    "escapes_terminal": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "U+001B[2JU+001B]0;ownedU+0007 cleared your screen",
+        "raised ValueError: U+001B[31mred")),
+    "reads_secrets": ((BUBBLEWRAP,), fails_with("PATH=/usr/bin:/bin HOME=/tmp")),
+    "writes_outside": ((BUBBLEWRAP,), fails_with("the count is")),
+    "leaves_processes": ((BUBBLEWRAP, FALLBACK), passes),
+    "hogs_memory": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "hogs_memory.py could not be imported: MemoryError")),
+    "fills_disk": ((BUBBLEWRAP,), passes),
+    "kills_checker": ((BUBBLEWRAP,), fails_with("the count is")),
+    "closes_descriptors": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "the process ended", "while importing closes_descriptors.py")),
+    "floods_output": ((BUBBLEWRAP, FALLBACK), passes_saying(
+        "the module wrote directly to its output: flood flood", "more bytes, dropped")),
+    "deletes_scratch": ((BUBBLEWRAP, FALLBACK), passes),
+    "loops_at_import": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "no answer within the time limit (wall 2 s): stopped while importing "
+        "loops_at_import.py")),
+    "loops_in_a_call": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "stopped while computing openingBid('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C')",
+        f"openingBid {NOT_CHECKED}")),
+    "exits": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "raised SystemExit: 3 (exits.py, line 11, in distributionPoints)",
+        "the process ended (exit status 7) while computing openingBid(")),
+    "exits_at_import": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "exits_at_import.py could not be imported: SystemExit: 3")),
+    "stub": ((BUBBLEWRAP,), fails_with(
+        "In short: highCardPoints and distributionPoints and openingBid return None for "
+        "every hand: it looks like the unfinished stub")),
+    "string_none": ((BUBBLEWRAP,), fails_with(
+        "fit one misreading (none-as-string): No bid is written as the string 'None'.",
+        "actual: 'None' (str); for no bid return the value None, not a string")),
+    "r3_skips_balanced": ((BUBBLEWRAP,), fails_with(
+        "wrong answers fit one misreading (r3-unbalanced-only): The 1C/1D rule (R3) is "
+        "read as applying only to hands that are not balanced. The assignment says "
+        "otherwise: R3 has no balance condition.",
+        "openingBid on 8 hands that R3 (1 of a minor) decides: wrong answer")),
+}
+RUNS = [(name, isolation) for name, (isolations, _) in CORPUS.items()
+        for isolation in isolations]
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def processes_with(marker: str) -> list[str]:
+    """Command lines of living processes that carry *marker*."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as stream:
+                line = stream.read()
+        except OSError:
+            continue
+        if marker.encode() in line:
+            found.append(line.decode(errors="replace"))
+    return found
+
+
+@pytest.mark.parametrize("name, isolation", RUNS, ids=[f"{name}-{isolation}"
+                                                       for name, isolation in RUNS])
+def test_a_student_module_is_judged_and_contained(tmp_path, monkeypatch, name, isolation):
+    if isolation == BUBBLEWRAP and bubblewrap_problem():
+        missing(bubblewrap_problem(), "the checker's sandbox tests")
+    secret, marker = secrets.token_hex(16), f"mark{secrets.token_hex(8)}"
+    monkeypatch.setenv("BIDDER_TEST_SECRET", secret)
+    outside, folder = tmp_path / "outside", tmp_path / "submission"
+    outside.mkdir()
+    folder.mkdir()
+    for module in ("correct", name):
+        source = (STUDENTS / f"{module}.py").read_text()
+        (folder / f"{module}.py").write_text(
+            source.replace("@OUTSIDE@", str(outside)).replace("@MARKER@", marker))
+    before = sorted(os.listdir(folder))
+    report = check_module(str(folder / f"{name}.py"), hands=HANDS,
+                          limits=Limits(timeout=LOOP_LIMITS.get(name, 20)),
+                          isolation=isolation)
+    CORPUS[name][1](report)
+    text = text_report(report)
+    assert report.isolation.name == isolation
+    assert "Traceback" not in text and not CONTROL.search(text)
+    assert secret not in text
+    assert os.listdir(outside) == [] and sorted(os.listdir(folder)) == before
+    assert not Path(os.path.expanduser(f"~/escaped-{marker}.txt")).exists()
+    assert processes_with(marker) == []
+
+
+def test_the_corpus_covers_every_file_in_the_folder():
+    assert sorted(CORPUS) == sorted(path.stem for path in STUDENTS.glob("*.py"))
+
+
+def test_bubblewrap_runs_here_in_ci():
+    if bubblewrap_problem():
+        missing(bubblewrap_problem(), "the checker's sandbox tests")
+    assert bubblewrap_problem() == ""

@@ -1,0 +1,89 @@
+"""What a student got wrong: the misreading behind their answers, named in a sentence."""
+
+import pytest
+
+from bidder import packed
+from bidder.checker.check import FUNCTIONS, Answer, Report, build_cases, judge
+from bidder.checker.diagnosis import diagnose, matches, predictions
+from bidder.variants import CATALOGUE, VARIANT_BY_ID
+
+CASES = build_cases(hands=1500, seed=11)
+
+
+def answer_of(value) -> Answer:
+    if value is None:
+        return Answer("none", None, "NoneType")
+    return Answer("int" if type(value) is int else "str", value, type(value).__name__)
+
+
+def student(variant, cases=CASES, slips=()) -> Report:
+    """The report of a student who reads the rules as *variant*, with a few *slips*
+    (case numbers where the bid is simply wrong)."""
+    predicted = predictions(variant, cases)
+    verdicts = []
+    for function in FUNCTIONS:
+        for number, case in enumerate(cases):
+            value = predicted[function][number]
+            if function == "openingBid" and number in slips:
+                value = "7NT"
+            verdicts.append(judge(function, number, answer_of(value),
+                                  case.expected[FUNCTIONS.index(function)]))
+    return Report("s.py", cases, tuple(verdicts))
+
+
+CHANGING = [variant for variant in CATALOGUE if variant.id != "r8-6-8"]
+
+
+@pytest.mark.parametrize("variant", CHANGING, ids=[variant.id for variant in CHANGING])
+def test_a_student_reading_the_rules_as_a_variant_is_diagnosed(variant):
+    report = student(variant)
+    found = diagnose(report)
+    assert found is not None and found.variant.id == variant.id
+    assert found.explained == found.wrong == len(report.mismatches)
+    assert found.unexplained == 0
+    sentence = found.sentence(report)
+    assert sentence.startswith(f"All {found.wrong:,} wrong answers fit one misreading "
+                               f"({variant.id}): {variant.sentence}")
+    assert variant.departs in sentence
+
+
+def test_a_variant_that_changes_no_hand_is_never_named():
+    assert not student(VARIANT_BY_ID["r8-6-8"]).mismatches
+    assert diagnose(student(VARIANT_BY_ID["r8-6-8"])) is None
+
+
+def test_a_correct_student_gets_no_diagnosis():
+    assert diagnose(student(VARIANT_BY_ID["r8-6-8"].and_then(VARIANT_BY_ID["r8-6-8"]))) is None
+
+
+def test_two_misreadings_at_once_are_named_as_a_pair():
+    pair = VARIANT_BY_ID["r3-unbalanced-only"].and_then(VARIANT_BY_ID["none-as-string"])
+    found = diagnose(student(pair))
+    assert found.ids == ("r3-unbalanced-only", "none-as-string")
+
+
+def test_all_but_a_few_is_still_a_diagnosis_but_not_many_more():
+    variant = VARIANT_BY_ID["r3-unbalanced-only"]
+    wrong = len(student(variant).mismatches)
+    few = diagnose(student(variant, slips={0}))
+    assert few.variant is variant and few.explained == few.wrong - 1 == wrong
+    assert few.sentence(student(variant, slips={0})).startswith(
+        f"{wrong:,} of the {wrong + 1:,} wrong answers fit one misreading")
+    many = set(range(0, len(CASES), 7))
+    assert diagnose(student(variant, slips=many)) is None
+
+
+@pytest.mark.parametrize("given, predicted, fits", [
+    (answer_of(12), 12, True), (answer_of(12), 13, False),
+    (answer_of("1C"), "1C", True), (answer_of(None), None, True),
+    (answer_of("None"), None, False), (Answer("other", None, "float", "12.0"), 12, False),
+])
+def test_an_answer_fits_a_prediction_only_with_its_type(given, predicted, fits):
+    assert matches(given, predicted) is fits
+
+
+def test_predictions_count_and_bid_as_the_variant_reads():
+    shortness = predictions(VARIANT_BY_ID["shortness-points"], CASES)
+    codes = [packed.encode(case.hand) for case in CASES]
+    assert shortness["highCardPoints"] == tuple(map(packed.hcp, codes))
+    assert shortness["distributionPoints"] != tuple(case.expected[1] for case in CASES)

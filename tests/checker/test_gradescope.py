@@ -1,0 +1,221 @@
+"""The Gradescope autograder: its wheels, how it finds the submission and the seed, and the
+whole zip unpacked, set up and run against a fake submission, end to end."""
+
+import base64
+import hashlib
+import io
+import json
+import os
+import runpy
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from bidder.checker.gradescope import (CONFIG_NAME, Bundle, autograde, bundle_files,
+                                        find_submission, main, submission_seed, wheel,
+                                        write_atomically, write_bundle)
+from bidder.checker.points import Grading, parse_weights
+
+SCHEMAS = Path(__file__).parent / "schemas"
+PLAIN = Path(__file__).parent / "students" / "correct.py"
+WEIGHTS = parse_weights('{"functions": {"openingBid": 2}, "rules": {"R6": 2}, "total": 50}')
+
+
+def results_schema() -> dict:
+    return json.loads((SCHEMAS / "gradescope_results.schema.json").read_text())
+
+
+# Wheels made from this installation ------------------------------------------------------
+
+@pytest.mark.parametrize("package, entry_point", [
+    ("bidder", "bidder = bidder.cli:main"),
+    ("click", None),
+], ids=["bidder with its command", "click, all the checker needs besides"])
+def test_a_wheel_of_an_installed_package_is_whole_and_recorded(package, entry_point):
+    name, data = wheel(package)
+    version = name.split("-")[1]
+    assert name == f"{package}-{version}-py3-none-any.whl"
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    info = f"{package}-{version}.dist-info"
+    files = set(archive.namelist())
+    assert f"{package}/__init__.py" in files
+    assert not any("__pycache__" in path or path.endswith(".pyc") for path in files)
+    metadata = archive.read(f"{info}/METADATA").decode()
+    assert f"Name: {package}" in metadata and f"Version: {version}" in metadata
+    assert b"Tag: py3-none-any" in archive.read(f"{info}/WHEEL")
+    record = dict(line.split(",", 1) for line in archive.read(f"{info}/RECORD").decode()
+                  .splitlines())
+    assert set(record) == files and record[f"{info}/RECORD"] == ","
+    for path, entry in record.items():
+        if path != f"{info}/RECORD":
+            content = archive.read(path)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=")
+            assert entry == f"sha256={digest.decode()},{len(content)}"
+    points = f"{info}/entry_points.txt"
+    assert (entry_point in archive.read(points).decode()) if entry_point else (
+        points not in files)
+
+
+def test_the_bundle_holds_the_scripts_settings_and_wheels_at_its_root(tmp_path):
+    path = tmp_path / "autograder.zip"
+    write_bundle(str(path), Bundle(hands=50, grading=Grading(WEIGHTS, "after_due_date")))
+    archive = zipfile.ZipFile(path)
+    names = archive.namelist()
+    assert names[:3] == ["setup.sh", "run_autograder", CONFIG_NAME]
+    assert sorted(name.split("-")[0] for name in names[3:]) == ["wheels/bidder", "wheels/click"]
+    modes = {info.filename: info.external_attr >> 16 & 0o777 for info in archive.infolist()}
+    assert modes["setup.sh"] == modes["run_autograder"] == 0o755
+    assert modes[CONFIG_NAME] == 0o644
+    config = json.loads(archive.read(CONFIG_NAME))
+    assert (config["hands"], config["seed"], config["hidden"]) == (50, None, "after_due_date")
+    assert Bundle.from_dict(config) == Bundle(50, None, grading=Grading(
+        parse_weights(json.dumps(WEIGHTS.to_dict())), "after_due_date"))
+    assert b"apt-get install -y --no-install-recommends" in archive.read("setup.sh")
+    assert b"--no-index --no-deps" in archive.read("setup.sh")
+
+
+def test_the_same_settings_make_the_same_files():
+    assert bundle_files(Bundle(seed=3)) == bundle_files(Bundle(seed=3))
+
+
+def test_write_atomically_leaves_nothing_behind_when_it_fails(tmp_path):
+    target = tmp_path / "taken"
+    target.mkdir()
+    with pytest.raises(OSError):
+        write_atomically(str(target), b"data")
+    assert os.listdir(tmp_path) == ["taken"]
+    write_atomically(str(tmp_path / "file"), b"data")
+    assert (tmp_path / "file").read_bytes() == b"data"
+
+
+# Finding the submission and the seed -----------------------------------------------------
+
+DEFINES_ALL = "def highCardPoints(h):\n    pass\ndef distributionPoints(h):\n    pass\n" \
+              "def openingBid(h):\n    pass\n"
+
+
+@pytest.mark.parametrize("files, name, chosen", [
+    ({"anything.py": "x = 1\n"}, None, "anything.py"),
+    ({"a_helper.py": "def suit_lengths(h):\n    pass\n", "bid.py": DEFINES_ALL}, None,
+     "bid.py"),
+    ({"re_export.py": "from helper import highCardPoints, distributionPoints, openingBid\n",
+      "helper.py": "def highCardPoints(h):\n    pass\n"}, None, "re_export.py"),
+    ({"b.py": DEFINES_ALL, "a.py": DEFINES_ALL}, None, "a.py"),
+    ({"sub/deep.py": DEFINES_ALL, "top.py": DEFINES_ALL}, None, "top.py"),
+    ({"sub/deep.py": DEFINES_ALL, "top.py": "x = 1\n"}, None, "sub/deep.py"),
+    ({"broken.py": "def openingBid(hand)\n"}, None, "broken.py"),
+    ({"bid.py": DEFINES_ALL, "mine.py": "x = 1\n"}, "mine.py", "mine.py"),
+    ({"bid.py": DEFINES_ALL}, "mine.py", None),
+    ({"notes.txt": DEFINES_ALL, ".hidden/x.py": DEFINES_ALL,
+      "__pycache__/y.py": DEFINES_ALL}, None, None),
+], ids=["the only Python file", "the file defining the functions, not its helper",
+        "a file importing them counts", "a tie goes to the first by name",
+        "the top level before a subfolder", "a subfolder when it alone defines them",
+        "a file that does not compile is still checked", "the configured name",
+        "the configured name missing", "no Python file"])
+def test_find_submission(tmp_path, files, name, chosen):
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    found = find_submission(str(tmp_path), name)
+    assert (None if found is None else os.path.relpath(found, tmp_path)) == chosen
+
+
+@pytest.mark.parametrize("environ, seed, metadata, expected", [
+    ({"BIDDER_CHECK_SEED": "77"}, 5, '{"id": 123}', 77),
+    ({}, 5, '{"id": 123}', 5),
+    ({"BIDDER_CHECK_SEED": ""}, None, '{"id": 123, "assignment": {}}', 123),
+    ({}, None, '{"no id": 1}', 1),
+    ({}, None, "not json", 1),
+    ({}, None, None, 1),
+], ids=["the environment first", "then the bundle's own seed",
+        "then the submission's id", "no id: seed 1", "unreadable metadata: seed 1",
+        "no metadata: seed 1"])
+def test_submission_seed(tmp_path, environ, seed, metadata, expected):
+    path = tmp_path / "submission_metadata.json"
+    if metadata is not None:
+        path.write_text(metadata)
+    assert submission_seed(Bundle(seed=seed), str(path), environ) == expected
+
+
+@pytest.mark.parametrize("name, wanted", [
+    (None, "upload a Python file (.py) that defines"),
+    ("bid.py", "upload a file named bid.py that defines"),
+], ids=["any Python file", "a named file"])
+def test_no_submission_scores_zero_and_says_what_to_upload(tmp_path, name, wanted):
+    results = autograde(Bundle(submission_name=name), str(tmp_path), "", {})
+    jsonschema.validate(results, results_schema())
+    assert results["score"] == 0 and wanted in results["output"]
+
+
+# Inside Gradescope -----------------------------------------------------------------------
+
+def autograder_folders(tmp_path, bundle: Bundle) -> dict[str, str]:
+    """A source folder holding the bundle's files, a submission and a results folder."""
+    source, submission = tmp_path / "source", tmp_path / "submission"
+    submission.mkdir()
+    shutil.copy(PLAIN, submission / "correct.py")
+    (submission / "helper.py").write_text("x = 1\n")
+    write_bundle(str(tmp_path / "autograder.zip"), bundle)
+    with zipfile.ZipFile(tmp_path / "autograder.zip") as archive:
+        for info in archive.infolist():  # as unzip does, with each file's mode
+            os.chmod(archive.extract(info, source), info.external_attr >> 16 & 0o777)
+    (tmp_path / "submission_metadata.json").write_text('{"id": 4242}')
+    return {"BIDDER_SOURCE": str(source), "BIDDER_SUBMISSION": str(submission),
+            "BIDDER_RESULTS": str(tmp_path / "results"),
+            "BIDDER_METADATA": str(tmp_path / "submission_metadata.json")}
+
+
+def test_main_checks_the_submission_and_writes_results_json(tmp_path, capsys):
+    paths = autograder_folders(tmp_path, Bundle(hands=30, grading=Grading(WEIGHTS)))
+    assert main(paths) == 0
+    results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
+    jsonschema.validate(results, results_schema())
+    assert results["score"] == 50
+    assert results["extra_data"] == {"module": "correct.py", "passed": True,
+                                     "hidden": "visible", "misreadings": [], "seed": 4242,
+                                     "file": "correct.py"}
+    assert capsys.readouterr().out.startswith("Checking correct.py: ")
+
+
+def test_python_dash_m_runs_main_with_the_environment(tmp_path, monkeypatch, capsys):
+    paths = autograder_folders(tmp_path, Bundle(hands=0, seed=9))
+    monkeypatch.delitem(sys.modules, "bidder.checker.gradescope")
+    for key, value in paths.items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(SystemExit) as ended:
+        runpy.run_module("bidder.checker.gradescope", run_name="__main__")
+    assert ended.value.code == 0
+    results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
+    assert results["extra_data"]["seed"] == 9
+    capsys.readouterr()
+
+
+def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
+    """setup.sh installs bidder and click from the wheels alone (no index, no other
+    dependency), then run_autograder, as Gradescope runs it, writes results.json."""
+    paths = autograder_folders(tmp_path, Bundle(hands=40, grading=Grading(
+        hidden="after_due_date")))
+    environ = {**os.environ, **paths, "BIDDER_VENV": str(tmp_path / "venv")}
+    environ.pop("BIDDER_CHECK_SEED", None)
+    source = Path(paths["BIDDER_SOURCE"])
+    setup = subprocess.run(["bash", str(source / "setup.sh")], env=environ,
+                           capture_output=True, text=True)
+    assert setup.returncode == 0, setup.stderr
+    installed = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-m", "pip",
+                                "list", "--format", "json"], capture_output=True, text=True)
+    assert sorted(item["name"] for item in json.loads(installed.stdout)
+                  if item["name"] not in ("pip", "setuptools")) == ["bidder", "click"]
+    run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=tmp_path,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
+    jsonschema.validate(results, results_schema())
+    assert results["score"] == 100 and results["extra_data"]["seed"] == 4242
+    assert {test["visibility"] for test in results["tests"]} == {"visible", "after_due_date"}
+    assert run.stdout.startswith("Checking correct.py: ")

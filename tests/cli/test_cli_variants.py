@@ -1,0 +1,74 @@
+"""The command line's rule variants: listed with their counts, and used by bid, stats and
+deal."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from bidder.cli.commands import cli
+from bidder.exact import changes
+from bidder.variants import CATALOGUE, VARIANT_BY_ID
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_variants_lists_each_with_its_exact_count():
+    result = run("variants")
+    assert result.exit_code == 0
+    for variant in CATALOGUE:
+        assert f"\n{variant.id}\n" in f"\n{result.stdout}"
+    hands = changes(VARIANT_BY_ID["r3-unbalanced-only"]).hands
+    assert f"changes {hands:,} hands (7.5484%):\n      1C -> None" in result.stdout
+    assert "r8-6-8\n" in result.stdout and "    changes no hand\n" in result.stdout
+    assert "      ... and 2 more pairs\n" in result.stdout
+
+
+def test_variants_as_json():
+    data = json.loads(run("variants", "--json").stdout)
+    assert [entry["id"] for entry in data] == [variant.id for variant in CATALOGUE]
+    assert data[0]["hands"] == changes(CATALOGUE[0]).hands
+
+
+def test_bid_reads_the_hand_as_a_variant_does():
+    result = run("bid", "AKQ2.K32.K32.432", "--variant", "r3-unbalanced-only")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Variant    Read as r3-unbalanced-only: The 1C/1D rule")
+    assert "It writes this bid as None." in " ".join(result.stdout.split())
+    data = json.loads(run("bid", "AKQ2.K32.K32.432", "--variant", "none-as-string",
+                          "--json").stdout)
+    assert (data["bid"], data["variant"], data["written"]) == ("1C", "none-as-string", "1C")
+
+
+def test_stats_counts_exactly_as_a_variant_reads():
+    result = run("stats", "--exact", "--variant", "no-2nt", "--json")
+    assert result.exit_code == 0
+    counts = {entry["bid"]: entry["count"] for entry in json.loads(result.stdout)["by_bid"]}
+    assert "2NT" not in counts or counts["2NT"] == 0
+
+
+def test_deal_gives_hands_a_variant_changes_with_both_readings():
+    result = run("deal", "--variant", "no-2nt", "--changed", "--count", "2", "--seed", "1",
+                 "--key")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("2 hands no-2nt changes (seed 1;")
+    assert "Board 2, read as no-2nt: " in result.stdout
+    assert result.stdout.count("Key: Open 2NT: a balanced hand") == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["bid", "AKQ2.K32.K32.432", "--variant", "nope"], "'nope' is not a variant: choose one of"),
+    (["stats", "--variant", "no-2nt"], "--variant goes with --exact"),
+    (["deal", "--changed"], "--changed and --variant go together"),
+    (["deal", "--variant", "no-2nt"], "--changed and --variant go together"),
+    (["deal", "--variant", "no-2nt", "--changed", "--rule", "R5"], "leave out --bid and --rule"),
+    (["deal", "--variant", "r8-6-8", "--changed"], "r8-6-8 changes no hand"),
+    (["deal", "--variant", "no-2nt", "--changed", "--count", "0"], "ask for 1 to 100 hands"),
+], ids=["unknown", "stats-sample", "changed-alone", "variant-alone", "with-rule",
+        "changes-nothing", "bad-count"])
+def test_variant_usage_errors_exit_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.stderr
