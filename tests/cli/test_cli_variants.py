@@ -59,7 +59,7 @@ def test_deal_gives_hands_a_variant_changes_with_both_readings():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["bid", "AKQ2.K32.K32.432", "--variant", "nope"], "'nope' is not a variant: choose one of"),
+    (["bid", "AKQ2.K32.K32.432", "--variant", "nope"], "'nope' is not a misreading: write a catalogue name"),
     (["stats", "--variant", "no-2nt"], "--variant goes with --exact"),
     (["deal", "--changed"], "--changed and --variant go together"),
     (["deal", "--variant", "no-2nt"], "--changed and --variant go together"),
