@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from .cards import HAND_SIZE, Suit
+from .exact import Changes, changes
 from .facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, STANDARD
 from .rules import (RULE_BY_ID, RULES, Balanced, Between, LongSuit, Rule, longer_then_higher,
                     longer_then_lower, shorter_then_higher, shorter_then_lower,
@@ -247,7 +248,7 @@ def _of_table(text: str) -> Variant:
 
 def parts(text: str) -> list[str]:
     """The ids a composed id joins with '+' (a '+' that ends a range stays with it)."""
-    return re.split(r"(?<=[^+])\+(?=[A-Za-z])|(?<=\+)\+", text)
+    return re.split(r"(?<=[^+])\+(?=[A-Za-z0-9])|(?<=\+)\+", text)
 
 
 def single(text: str) -> Variant:
@@ -362,27 +363,30 @@ def space() -> tuple[Variant, ...]:
 
 # Exact counts, built once and shipped --------------------------------------------------
 
-@dataclass(frozen=True)
-class Count:
-    """How many of all hands one misreading changes, and the pairs of bids it changes most."""
-
-    id: str
-    hands: int
-    by_pair: tuple[tuple[str | None, object, int], ...]
-
-    @property
-    def equivalent(self) -> bool:
-        """Whether it changes no hand at all: the same as the rules."""
-        return not self.hands
-
-
 @cache
-def counts() -> dict[str, Count]:
-    """The shipped exact counts, by id (built by `python -m bidder.misreadings`)."""
+def counts() -> dict[str, Changes]:
+    """The shipped exact counts of the space, by id (built by `python -m bidder.misreadings`)."""
     data = json.loads(COUNTS_FILE.read_text(encoding="utf-8"))
-    return {entry["variant"]: Count(entry["variant"], entry["hands"], tuple(
+    return {entry["variant"]: Changes(entry["variant"], tuple(
         (pair["from"], pair["to"], pair["count"]) for pair in entry["by_pair"]))
         for entry in data}
+
+
+def changes_of(variant: Variant) -> Changes:
+    """How many hands *variant* changes: shipped for the space, else counted now."""
+    known = counts().get(variant.id)
+    return changes(variant) if known is None else known
+
+
+def equivalent(variant: Variant) -> bool:
+    """Whether the misreading changes no hand at all: it is the rules, read otherwise."""
+    return not changes_of(variant).hands
+
+
+def about(variant: Variant, rule_id: str) -> bool:
+    """Whether the misreading is about the rule *rule_id* (its id or what it departs from
+    names it)."""
+    return re.search(rf"\b{re.escape(rule_id)}\b", f"{variant.id} {variant.departs}") is not None
 
 
 def distinguishable() -> tuple[Variant, ...]:
@@ -393,8 +397,6 @@ def distinguishable() -> tuple[Variant, ...]:
 
 def build(path: Path = COUNTS_FILE) -> None:
     """Count exactly what every misreading of the space changes, and write the counts."""
-    from .exact import changes
-
     path.write_text(json.dumps([changes(variant).to_dict() for variant in space()],
                                indent=0) + "\n", encoding="utf-8")
 

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from bidder import explain, packed
 from bidder.facts import STANDARD
-from bidder.misreadings import (COUNTS_FILE, MisreadingError, counts, distinguishable,
+from bidder.misreadings import (COUNTS_FILE, MisreadingError, about, changes_of, counts,
+                                distinguishable, equivalent,
                                 generated_ids, parts, signature, space,
                                 variant_by_id)
 from bidder.rules import RULES
@@ -122,6 +123,7 @@ def test_catalogue_names_are_ids_too():
     ("R1.hcp=15-18+none-as-string", ["R1.hcp=15-18", "none-as-string"]),
     ("R6.points=21++R1.hcp=15-18", ["R6.points=21+", "R1.hcp=15-18"]),
     ("R7.len=7+", ["R7.len=7+"]),
+    ("R1.hcp=15-18+1nt-15-17", ["R1.hcp=15-18", "1nt-15-17"]),
     ("R7.len=7++R8.len=8++omit=R5", ["R7.len=7+", "R8.len=8+", "omit=R5"]),
 ])
 def test_composed_ids_split_into_their_parts(text, split):
@@ -142,8 +144,9 @@ def test_the_space_holds_the_catalogue_first_and_no_misreading_twice():
 def test_the_shipped_counts_cover_the_space_and_mark_the_equivalent():
     known = counts()
     assert [variant.id for variant in space()] == list(known)
-    assert known["r8-6-8"].equivalent and not known["no-2nt"].equivalent
-    assert known["R6.points=21+"].equivalent  # R2 and R3 take every hand of 21 points
+    assert equivalent(variant_by_id("r8-6-8")) and not equivalent(variant_by_id("no-2nt"))
+    # R2 and R3 take every hand of 21 points: R6 read as 21+ changes nothing
+    assert equivalent(variant_by_id("R6.points=21+"))
     assert known["R6.points=23+"].hands > 0
     assert "r8-6-8" not in [variant.id for variant in distinguishable()]
     assert COUNTS_FILE.name == "misreadings.json"
@@ -157,9 +160,7 @@ def test_the_shipped_counts_are_the_engines(variant_id):
     from bidder.exact import changes
 
     variant = variant_by_id(variant_id)
-    counted = changes(variant)
-    assert (counted.hands, counted.by_pair) == (counts()[variant_id].hands,
-                                                counts()[variant_id].by_pair)
+    assert changes(variant) == counts()[variant_id] == changes_of(variant)
 
 
 HANDS = st.permutations(range(52)).map(lambda order: packed.encode_deal(order[:13]))
@@ -185,3 +186,16 @@ def test_a_misreadings_suit_choice_is_explained_as_it_reads_the_rule():
     variant = variant_by_id("R2.choose=shorter-higher")
     advice = explain("7H KH QH 8S QS 2S QD 5H JS 6S AH 8H 10H", variant.rules, variant.counting)
     assert "spades, as the shorter suit; with equal length, the higher" in advice.explanation
+
+
+def test_a_misreading_outside_the_space_is_counted_when_asked():
+    assert changes_of(variant_by_id("R6.points=21++R1.hcp=16")).hands > 0
+
+
+@pytest.mark.parametrize("variant_id, rule_id, is_about", [
+    ("R1.hcp=15-18", "R1", True), ("R1.hcp=15-18", "R2", False), ("swap=R2/R3", "R3", True),
+    ("r3-unbalanced-only", "R3", True), ("none-as-string", "R3", False),
+    ("R1.hcp=15-18", "R", False),
+])
+def test_a_misreading_is_about_the_rules_it_names(variant_id, rule_id, is_about):
+    assert about(variant_by_id(variant_id), rule_id) is is_about

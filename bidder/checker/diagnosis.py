@@ -23,7 +23,8 @@ from .report import FUNCTIONS, Answer, Case, Report, Verdict
 FEW = 0.05  # 'all but a few': at most this share of the wrong answers left unexplained
 SAMPLE = 48  # wrong answers each misreading is first tried on
 TRIED = 12  # misreadings tried on every answer, the best on the sample first
-PAIRED = 4  # best singles each tried with the misreadings that explain what they leave
+PAIRED = 3  # best singles each tried with the misreadings that explain what they leave
+PARTNERS = 5  # misreadings tried with each of those, the best on what it leaves first
 ALTERNATIVES = 3  # misreadings that fit as well as the best, named beside it
 
 
@@ -133,20 +134,37 @@ class _Search:
         self.predictor = Predictor(report.cases)
         self.space = distinguishable()
         self.place = {variant: place for place, variant in enumerate(self.space)}
+        self.by_function = {function: [verdict for verdict in report.verdicts
+                                       if verdict.function == function]
+                            for function in FUNCTIONS}
+        self.counted: dict[tuple, tuple[Verdict, ...]] = {}  # misses of the counts, by counting
+
+    def count_misses(self, variant: Variant) -> tuple[Verdict, ...]:
+        """The HCP and distribution answers *variant* does not predict: the same for every
+        misreading that counts the same way."""
+        counting = variant.counting
+        key = (counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced)
+        if key not in self.counted:
+            explains = self.predictor.explains
+            self.counted[key] = tuple(
+                verdict for function in FUNCTIONS[:2] for verdict in self.by_function[function]
+                if not explains(variant, verdict))
+        return self.counted[key]
 
     def fit(self, variant: Variant) -> Fit:
         """The misreading tried on every answer."""
         explains = self.predictor.explains
-        return Fit(variant, tuple(verdict for verdict in self.report.verdicts
-                                  if not explains(variant, verdict)), len(self.wrong))
+        return Fit(variant, self.count_misses(variant) + tuple(
+            verdict for verdict in self.by_function["openingBid"]
+            if not explains(variant, verdict)), len(self.wrong))
 
-    def promising(self, wrong: list[Verdict]) -> list[Variant]:
+    def promising(self, wrong: list[Verdict], most: int = TRIED) -> list[Variant]:
         """The misreadings that explain the most of a sample of *wrong*, best first."""
         sample = wrong[:SAMPLE]
         scored = [(sum(self.predictor.explains(variant, verdict) for verdict in sample),
                    place, variant) for place, variant in enumerate(self.space)]
         return [variant for score, _, variant in sorted(
-            scored, key=lambda entry: (-entry[0], entry[1])) if score][:TRIED]
+            scored, key=lambda entry: (-entry[0], entry[1])) if score][:most]
 
     def singles(self) -> list[Fit]:
         """The promising single misreadings, best first."""
@@ -164,7 +182,8 @@ class _Search:
             missed = set(map(id, single.misses))
             left = [verdict for verdict in self.wrong if id(verdict) in missed]
             found += [self.fit(self.pair(single.variant, other))
-                      for other in self.promising(left) if other is not single.variant]
+                      for other in self.promising(left, PARTNERS)
+                      if other is not single.variant]
         return sorted(found, key=lambda fit: fit.rank)
 
 
