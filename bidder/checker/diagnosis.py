@@ -56,7 +56,7 @@ class Diagnosis:
                 f"{self.example.function}({case.hand!r}) returned "
                 f"{self.example.answer.shown(report.module)}.")
         if self.alternatives:
-            text += (" The answers fit as well either that or " + " or ".join(
+            text += (" Just as well, the answers fit either this or " + " or ".join(
                 f"({other.id}): {other.sentence}" for other in self.alternatives))
         return text
 
@@ -158,17 +158,19 @@ class _Search:
             verdict for verdict in self.by_function["openingBid"]
             if not explains(variant, verdict)), len(self.wrong))
 
-    def promising(self, wrong: list[Verdict], most: int = TRIED) -> list[Variant]:
-        """The misreadings that explain the most of a sample of *wrong*, best first."""
+    def promising(self, wrong: list[Verdict], variants, most: int = TRIED) -> list[Variant]:
+        """Of *variants*, those that explain the most of a sample of *wrong*, best first."""
         sample = wrong[:SAMPLE]
-        scored = [(sum(self.predictor.explains(variant, verdict) for verdict in sample),
-                   place, variant) for place, variant in enumerate(self.space)]
+        explains = self.predictor.explains
+        scored = [(sum(explains(variant, verdict) for verdict in sample), place, variant)
+                  for place, variant in enumerate(variants)]
         return [variant for score, _, variant in sorted(
             scored, key=lambda entry: (-entry[0], entry[1])) if score][:most]
 
     def singles(self) -> list[Fit]:
         """The promising single misreadings, best first."""
-        return sorted(map(self.fit, self.promising(self.wrong)), key=lambda fit: fit.rank)
+        return sorted(map(self.fit, self.promising(self.wrong, self.space)),
+                      key=lambda fit: fit.rank)
 
     def pair(self, one: Variant, other: Variant) -> Variant:
         """Both misreadings, in the space's order."""
@@ -181,9 +183,9 @@ class _Search:
         for single in singles[:PAIRED]:
             missed = set(map(id, single.misses))
             left = [verdict for verdict in self.wrong if id(verdict) in missed]
-            found += [self.fit(self.pair(single.variant, other))
-                      for other in self.promising(left, PARTNERS)
-                      if other is not single.variant]
+            pairs = [self.pair(single.variant, other) for other in self.space
+                     if other is not single.variant]  # together: a part may read the other's
+            found += map(self.fit, self.promising(left, pairs, PARTNERS))
         return sorted(found, key=lambda fit: fit.rank)
 
 
