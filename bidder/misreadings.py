@@ -365,7 +365,7 @@ def space() -> tuple[Variant, ...]:
 
 @cache
 def counts() -> dict[str, Changes]:
-    """The shipped exact counts of the space, by id (built by `python -m bidder.misreadings`)."""
+    """The shipped exact counts of the space, by id (written by build())."""
     data = json.loads(COUNTS_FILE.read_text(encoding="utf-8"))
     return {entry["variant"]: Changes(entry["variant"], tuple(
         (pair["from"], pair["to"], pair["count"]) for pair in entry["by_pair"]))
@@ -399,7 +399,3 @@ def build(path: Path = COUNTS_FILE) -> None:
     """Count exactly what every misreading of the space changes, and write the counts."""
     path.write_text(json.dumps([changes(variant).to_dict() for variant in space()],
                                indent=0) + "\n", encoding="utf-8")
-
-
-if __name__ == "__main__":
-    build()

@@ -199,3 +199,17 @@ def test_a_misreading_outside_the_space_is_counted_when_asked():
 ])
 def test_a_misreading_is_about_the_rules_it_names(variant_id, rule_id, is_about):
     assert about(variant_by_id(variant_id), rule_id) is is_about
+
+
+def test_build_writes_the_counts_the_engine_gives(tmp_path, monkeypatch):
+    import bidder.misreadings as misreadings
+
+    shipped = {variant.id: counts()[variant.id] for variant in CATALOGUE[11:13]}
+    monkeypatch.setattr(misreadings, "space", lambda: CATALOGUE[11:13])
+    misreadings.build(tmp_path / "counts.json")
+    monkeypatch.setattr(misreadings, "COUNTS_FILE", tmp_path / "counts.json")
+    misreadings.counts.cache_clear()
+    try:
+        assert misreadings.counts() == shipped
+    finally:
+        misreadings.counts.cache_clear()
