@@ -79,7 +79,7 @@ def server():
     base = f"http://{LOOPBACK}:{port}"
     with tempfile.TemporaryDirectory() as folder:
         environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex(),
-                       "BIDDER_PRACTICE_LEDGER": str(Path(folder) / "spent-hands.sqlite3")}
+                       "BIDDER_STATE_URL": f"sqlite:///{Path(folder) / 'state.sqlite3'}"}
         log = Path(folder) / "gunicorn.log"
         with log.open("w") as output:
             process = subprocess.Popen(

@@ -93,7 +93,7 @@ def module_app(tmp_path_factory):
     """An app of this module's own (Hypothesis reruns a test many times; a fixture made
     for each test would be shared between those runs)."""
     ledger = tmp_path_factory.mktemp("ledger") / "spent.sqlite3"
-    return create_app({"TESTING": True, "PRACTICE_LEDGER": str(ledger)})
+    return create_app({"TESTING": True, "STATE_URL": f"sqlite:///{ledger}"})
 
 
 @pytest.fixture(scope="module")

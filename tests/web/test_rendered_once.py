@@ -26,7 +26,7 @@ def test_each_app_renders_its_own_rules_page(tmp_path):
     pages = set()
     for number in range(2):
         app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
-                          "PRACTICE_LEDGER": str(tmp_path / f"ledger{number}")})
+                          "STATE_URL": f"sqlite:///{tmp_path / f'ledger{number}'}"})
         with app.test_request_context("/rules"):
             pages.add(id(rules_page(app)))
     assert len(pages) == 2
@@ -63,7 +63,7 @@ def test_a_page_built_from_parts_kept_for_other_hands_is_this_hands_own(client, 
     warm = {hand: advisor_page(client, hand) for hand in hands}  # parts shared as they come
     for number, hand in enumerate(hands):
         fresh = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
-                            "PRACTICE_LEDGER": str(tmp_path / f"ledger{number}")})
+                            "STATE_URL": f"sqlite:///{tmp_path / f'ledger{number}'}"})
         assert advisor_page(fresh.test_client(), hand) == warm[hand]  # its first page
     assert warm[SAME_TALLY[0]] != warm[SAME_TALLY[1]]  # one tally, other cards
 
