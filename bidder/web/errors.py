@@ -56,6 +56,11 @@ def describe(error: HTTPException) -> Problem:
                 f"a hand is at most {MAX_INPUT_LENGTH} characters: send just the 13 cards")
         return Problem(status, "too_large", "Request too large",
                        f"The request is larger than {limit:,} bytes; {what}.")
+    if status == 429:
+        return Problem(status, "too_many_requests", "Too many answers",
+                       f"This address sent more answers than the server takes "
+                       f"({error.description}), so this one was not counted. Wait a "
+                       f"minute, then reload the page and answer again.")
     if status >= 500:
         return Problem(status, "server_error", "Something went wrong",
                        "The server could not finish this request. It is not something "

@@ -17,7 +17,7 @@ from .errors import StoreUnavailable
 __all__ = ["Store", "StoreUnavailable", "open_store", "init_app", "store_of", "SCHEMES",
            "URL_VARIABLE"]
 
-SCHEMES = ("sqlite", "redis", "rediss", "unix")
+SCHEMES = ("sqlite", "redis", "rediss")
 
 
 class Store(Protocol):

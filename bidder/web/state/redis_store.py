@@ -22,7 +22,7 @@ PROBE = "probe:start-up"
 
 @dataclass(frozen=True)
 class RedisStore:
-    """A store in the Redis at *url* (redis://, rediss:// or unix://)."""
+    """A store in the Redis at *url* (redis:// or rediss://)."""
 
     url: str
     client: redis.Redis = field(init=False, repr=False, compare=False)

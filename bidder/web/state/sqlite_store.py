@@ -24,7 +24,10 @@ SCHEMA = ("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT 
           "CREATE INDEX IF NOT EXISTS entries_expire ON entries (expires)",
           "CREATE TABLE IF NOT EXISTS counters (key TEXT NOT NULL, field TEXT NOT NULL,"
           " value INTEGER NOT NULL, expires REAL NOT NULL, PRIMARY KEY (key, field))",
-          "CREATE INDEX IF NOT EXISTS counters_expire ON counters (expires)")
+          "CREATE INDEX IF NOT EXISTS counters_expire ON counters (expires)",
+          "CREATE TABLE IF NOT EXISTS windows (key TEXT PRIMARY KEY, value INTEGER NOT NULL,"
+          " expires REAL NOT NULL)",
+          "CREATE INDEX IF NOT EXISTS windows_expire ON windows (expires)")
 PROBE = "probe:start-up"
 PROBE_BYTES = 8192  # two pages and more: a full file fails the probe, as it would an answer
 
@@ -112,6 +115,34 @@ class SQLiteStore:
         for pragma in self.pragmas:
             db.execute(pragma)
         return db
+
+    def count(self, key: str, amount: int, ttl: float) -> int:
+        """Add *amount* to the window counter *key*, which starts at 0 and ends *ttl*
+        seconds after its first count (a fixed window, as rate limits count): its new
+        value."""
+        now = time.time()
+        with self._session() as db, self._writing(db):
+            db.execute("DELETE FROM windows WHERE expires <= ?", (now,))
+            (value,) = db.execute(
+                "INSERT INTO windows VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+                "value = value + excluded.value RETURNING value",
+                (key, amount, now + ttl)).fetchone()
+        return value
+
+    def counted(self, key: str) -> tuple[int, float]:
+        """The window counter *key* and when its window ends: (0, now) when none runs."""
+        now = time.time()
+        with self._session() as db:
+            row = db.execute("SELECT value, expires FROM windows WHERE key = ? AND "
+                             "expires > ?", (key, now)).fetchone()
+        return row or (0, now)
+
+    def forget(self, key: str | None = None) -> int:
+        """End the window counter *key*, or every one (None): how many ended."""
+        with self._session() as db, self._writing(db):
+            if key is None:
+                return db.execute("DELETE FROM windows").rowcount
+            return db.execute("DELETE FROM windows WHERE key = ?", (key,)).rowcount
 
     @contextmanager
     def _session(self):

@@ -29,6 +29,7 @@ from ...dealing import deal, random_hand, reachable_bids
 from ...facts import Facts
 from ...teaching import shuffled
 from ...why_not import why_not
+from ..rate_limits import limiter, practice_limit
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 from .rounds import answers, is_focus, is_record, missed, recorded, round_rules, scores
@@ -332,6 +333,7 @@ def show():
 
 
 @blueprint.post("/count")
+@limiter.limit(practice_limit)
 def count():
     """Check the student's HCP and distribution points, each on its own."""
     state = open_step("counted")
@@ -359,6 +361,7 @@ def count():
 
 
 @blueprint.post("/answer")
+@limiter.limit(practice_limit)
 def answer():
     """Record the student's bid for the hand on the table."""
     state = open_step("done")
