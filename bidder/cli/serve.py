@@ -9,7 +9,8 @@ import click
 
 from .files import Failure
 
-THREADS = 4  # per gunicorn worker, as `make run` has it
+WORKER_CONNECTIONS = 1000  # connections one gevent worker holds at once
+HEADER_SECONDS = 5  # the gevent worker reads a request's headers under this timeout
 # A server listening on every address is opened, on this machine, at the loopback one.
 EVERY_ADDRESS = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}
 
@@ -47,14 +48,19 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None
 
 
 def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
-    """The gunicorn command line `make run` uses, for this Python. With --reuse-port
-    each worker listens on a socket of its own and the kernel shares connections out
-    evenly; on one shared socket a worker may take most of them and leave the other
-    core idle."""
+    """The gunicorn command line `make run` uses, for this Python (docs/serving.md).
+
+    gevent workers hold idle, slow and long (server-sent events) connections as cheap
+    greenlets, and read each request's headers under a timeout (gunicorn's keep-alive
+    setting, in that worker), so slow clients stall no one. With --reuse-port each
+    worker listens on a socket of its own and the kernel shares connections out evenly.
+    No control socket: two servers on one machine would share its one default path.
+    """
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return [sys.executable, "-m", "gunicorn", "--workers", str(workers),
-            "--threads", str(THREADS), "--reuse-port", "--bind", bind,
-            "bidder.web:create_app()"]
+            "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS),
+            "--keep-alive", str(HEADER_SECONDS), "--no-control-socket", "--reuse-port",
+            "--bind", bind, "bidder.web:create_app()"]
 
 
 def start_line(host: str, port: int) -> str:
