@@ -61,6 +61,8 @@ def describe(error: HTTPException) -> Problem:
                        f"This address sent more answers than the server takes "
                        f"({error.description}), so this one was not counted. Wait a "
                        f"minute, then reload the page and answer again.")
+    if status == 503:
+        return Problem(status, "busy", "Server busy", error.description)
     if status >= 500:
         return Problem(status, "server_error", "Something went wrong",
                        "The server could not finish this request. It is not something "
@@ -84,6 +86,8 @@ def handle_http_error(error: HTTPException) -> Response | tuple[str, int]:
     else:
         response = Response(render_template("error.html", problem=problem),
                             problem.status)
+    if getattr(error, "retry_after", None):
+        response.headers["Retry-After"] = str(error.retry_after)
     if problem.status == 405:
         response.headers["Allow"] = ", ".join(sorted(error.valid_methods or ()))
     return response
