@@ -60,6 +60,11 @@ def create_app(test_config: dict | None = None) -> App:
     return app
 
 
+def instance_folder() -> Path:
+    """Flask's instance folder for the app (``instance/`` beside a checkout)."""
+    return Path(App(__name__).instance_path)
+
+
 def shipped_folder(name: str, package: Path = PACKAGE_FOLDER) -> Path:
     """The folder of the pages (templates) or of the static files.
 

@@ -29,7 +29,9 @@ from ...dealing import deal, random_hand, reachable_bids
 from ...facts import Facts
 from ...teaching import shuffled
 from ...why_not import why_not
+from ..errors import RESTARTED
 from ..rate_limits import limiter, practice_limit
+from ..security import session_lost
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 from .rounds import answers, is_focus, is_record, missed, recorded, round_rules, scores
@@ -326,6 +328,8 @@ def open_step(done: str) -> Practice | None:
 def show():
     """The hand on the table, dealing one if there is none."""
     state = load()
+    if session_lost():
+        flash(f"{RESTARTED} Here is a fresh practice.")
     if not state.hand and not state.between_rounds:
         state = moved_to(state, state.turn)
         save(state)

@@ -794,3 +794,41 @@ def test_a_state_the_app_saved_is_restored_as_it_was(client):
 
 def test_every_field_of_the_practice_is_checked_on_the_way_in():
     assert set(FIELD_CHECKS) == FIELD_NAMES == {field.name for field in fields(Practice)}
+
+
+# A new secret key -----------------------------------------------------------------------
+
+def restarted(app, client):
+    """The same site, restarted with another secret key; the student's client on it."""
+    again = create_app({"TESTING": True, "SECRET_KEY": "another-key-after-the-restart",
+                        "STATE_URL": app.config["STATE_URL"]})
+    other = again.test_client()
+    other.set_cookie("session", client.get_cookie("session").value)
+    return other
+
+
+def test_a_form_sent_after_a_restart_with_a_new_key_says_the_score_could_not_be_kept(
+        app, client):
+    hand = hand_on_table(client)
+    token = csrf_token(client)
+    other = restarted(app, client)
+    response = other.post("/practice/answer", data={"csrf_token": token, "hand": hand,
+                                                    "bid": "1C"})
+    assert response.status_code == 400
+    page = text_of(response)
+    assert "The site restarted; your score could not be kept." in page
+    assert "reload the page to start a fresh practice" in page
+
+
+def test_the_practice_page_after_a_restart_says_so_once(app, client):
+    answer(client, "1C", hand_on_table(client))
+    other = restarted(app, client)
+    page = text_of(other.get("/practice"))
+    assert "The site restarted; your score could not be kept. Here is a fresh practice." in page
+    assert "Bids right: 0 of 0" in page
+    assert "The site restarted" not in text_of(other.get("/practice"))
+
+
+def test_a_form_without_any_cookie_still_says_it_expired(app):
+    response = app.test_client().post("/practice/answer", data={"hand": "x", "bid": "1C"})
+    assert "This form has expired" in text_of(response)
