@@ -49,7 +49,7 @@ def create_app(test_config: dict | None = None) -> App:
     app.json.sort_keys = False
     security.init_app(app)
     state.init_app(app)
-    rate_limits.init_app(app)
+    rate_limits.init_app(app, os.environ)
     errors.init_app(app)
     render.init_app(app)
     app.register_blueprint(advisor.blueprint)

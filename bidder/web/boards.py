@@ -9,7 +9,7 @@ from flask import Blueprint, Flask, current_app, render_template, request
 
 from ..boards import COLUMNS, Seat, decode, openings, read_boards
 from ..errors import BidderError
-from .heavy import Cap
+from .heavy import Cap, off_the_loop
 
 blueprint = Blueprint("boards", __name__)
 
@@ -40,15 +40,20 @@ def show():
     current_app.extensions["csrf"].protect()
     text = request.form.get("text", "")  # the whole body read before a slot is taken
     with UPLOADS.held():
-        try:
-            reading = read_boards(sent_text())
-        except BidderError as error:
-            return render_template("boards.html", text=text, error=error.message), 400
-        if not reading.boards:
-            return render_template("boards.html", text=text, error=NOTHING_READ,
-                                   problems=reading.problems), 400
-        return render_template("boards.html", text="", reading=reading,
-                               tables=[openings(board) for board in reading.boards])
+        return off_the_loop(boards_page, text)
+
+
+def boards_page(text: str):
+    """The page for the file sent: its boards, or why none could be read."""
+    try:
+        reading = read_boards(sent_text())
+    except BidderError as error:
+        return render_template("boards.html", text=text, error=error.message), 400
+    if not reading.boards:
+        return render_template("boards.html", text=text, error=NOTHING_READ,
+                               problems=reading.problems), 400
+    return render_template("boards.html", text="", reading=reading,
+                           tables=[openings(board) for board in reading.boards])
 
 
 def sent_text() -> str:

@@ -5,7 +5,9 @@ Printable sets, large deals and board uploads each take tens to hundreds of
 milliseconds of the interpreter; a worker running many at once starves the light
 requests (/api/bid) beside them. So each kind runs at most CAP at a time per worker, and
 one more is turned away at once with 503 and Retry-After, as /stats turns away a second
-sample, rather than queued.
+sample, rather than queued. And the work runs in a native thread (gevent's thread pool),
+so that under the gevent worker it never holds the event loop: the light requests of
+the same worker go on between its slices of the interpreter lock.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 
+from flask import copy_current_request_context
+from gevent import get_hub
 from werkzeug.exceptions import ServiceUnavailable
 
 AT_ONCE = 2  # heavy requests of one kind per worker
@@ -82,3 +86,9 @@ class PageCache:
         with self.lock:
             self.pages.clear()
             self.size = 0
+
+
+def off_the_loop(function, *args):
+    """*function(*args)* in a native thread of gevent's pool, within a copy of this
+    request's context, the caller waiting for it without holding the event loop."""
+    return get_hub().threadpool.apply(copy_current_request_context(function), args)

@@ -79,3 +79,18 @@ def test_the_sqlite_counters_work_as_limits_expects(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     assert SQLiteLimits(f"sqlite:///{blocker / 's.db'}").check() is False
+
+
+def test_the_limit_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BIDDER_PRACTICE_RATE_LIMIT", "2 per minute")
+    url = f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY, "STATE_URL": url})
+    assert [r.status_code for r in posts(app, 3)] == [303, 303, 429]
+
+
+@pytest.mark.parametrize("value", ["lots", "5 per fortnight"])
+def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value):
+    monkeypatch.setenv("BIDDER_PRACTICE_RATE_LIMIT", value)
+    with pytest.raises(RuntimeError, match=f"BIDDER_PRACTICE_RATE_LIMIT is '{value}', "
+                                           f"which is not a rate limit: write e.g."):
+        create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})

@@ -6,7 +6,6 @@ render what it computed; every bridge decision is made in the core.
 
 from __future__ import annotations
 
-from contextlib import nullcontext
 from dataclasses import dataclass, replace
 
 from flask import Blueprint, Flask, current_app, redirect, render_template, request, url_for
@@ -16,7 +15,7 @@ from ...bids import RULE_BIDS, BidError
 from ...dealing import MAX_COUNT, DealError, check_request, deal, deal_set
 from ...rules import RULES, Rule
 from ...teaching import teaching_mix
-from ..heavy import Cap, PageCache
+from ..heavy import Cap, PageCache, off_the_loop
 from . import practice, stats
 from .params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
                      optional_number, read_bid, read_choice, read_flag, read_rule)
@@ -159,7 +158,10 @@ def dealt_page(app: Flask, choice: DealChoice) -> str:
     """
     page = PAGES.get((app, choice))
     if page is None:
-        with SETS.held() if choice.is_set else nullcontext():
+        if choice.is_set:
+            with SETS.held():
+                page = off_the_loop(rendered_deal, choice)
+        else:
             page = rendered_deal(choice)
         PAGES.put((app, choice), page)
     return page
