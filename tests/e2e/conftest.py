@@ -27,7 +27,6 @@ import os
 import secrets
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
