@@ -9,10 +9,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import BidderError, echo
-from .pasted import MAX_PASTE_LENGTH, cleaned, pasted_deal, spelled_out
+from .pasted import MAX_HAND_LENGTH, MAX_PASTE_LENGTH, cleaned, pasted_deal, spelled_out
 
 HAND_SIZE = 13
-MAX_INPUT_LENGTH = 200
+MAX_INPUT_LENGTH = MAX_HAND_LENGTH
 EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 SEPARATORS = " \t\r\n,"
 EMOJI_SELECTOR = "\ufe0f"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qs, urlsplit
 
+MAX_HAND_LENGTH = 200  # the characters of a hand's text, once cleaned
 MAX_PASTE_LENGTH = 1000  # longer than any hand copied from a page; refused unread beyond
 SEATS = "NESW"  # clockwise, as a PBN deal string gives its hands
 _BLANK = "[ \\t\\r\\n]"
@@ -47,6 +48,8 @@ STEPS = (
     # A full stop ending a sentence of cards (dot notation is one word and keeps its own).
     Step(f"{_BLANK}*[^ \\t\\r\\n]+(?:[ \\t\\r\\n,]+[^ \\t\\r\\n]+)+\\.{_BLANK}*",
          f"\\.(?={_BLANK}*$)"),
+    # The indents and blank lines of a long copied display, each run one space.
+    Step(f"[\\s\\S]{{{MAX_HAND_LENGTH + 1},}}", f"{_BLANK}{{2,}}"),
 )
 
 

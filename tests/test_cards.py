@@ -59,6 +59,7 @@ ACCEPTED = [
     pytest.param(COPIED_CHIPS, id="cards copied with the screen reader's words"),
     pytest.param(COPIED_DIAGRAM, id="a hand diagram copied, headings and words"),
     pytest.param(COPIED_DIAGRAM.replace("\n", " "), id="a hand diagram copied on one line"),
+    pytest.param(COPIED_DIAGRAM.replace("\n", "\n" + " " * 12), id="a diagram copied, indented"),
     pytest.param(f"'{EXAMPLE}'", id="a Python string"),
     pytest.param(f'"{EXAMPLE}"\n', id="a Python string in double quotes"),
     pytest.param(repr(EXAMPLE.split()), id="a Python list"),
