@@ -19,6 +19,7 @@ from .render import ascii_html
 blueprint = Blueprint("advisor", __name__)
 
 EXAMPLE_SEED = 1
+HIDE_WORDS = ("1", "on", "yes", "true")  # ?hide=1: the hand alone, its answer one click on
 EXAMPLES = (
     ("The assignment's own hand", "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"),
     ("A rule that also applies", "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"),
@@ -44,7 +45,8 @@ def index():
         advice = explain(text)
     except InvalidHandError as error:
         return page(text=text, error=error), 400
-    return page(text=text, advice=advice)
+    hidden = request.args.get("hide", "").strip().lower() in HIDE_WORDS
+    return page(text=text, advice=advice, hidden=hidden)
 
 
 def deal_page(text: str, pbn: str):

@@ -62,3 +62,19 @@ def test_a_cards_spoken_words_are_left_out_of_a_selection():
     style = (Path(__file__).parents[2] / "static" / "style.css").read_text()
     rule = re.search(r"\.card \.visually-hidden \{([^}]*)\}", style)
     assert "user-select: none" in rule.group(1)
+
+
+def test_the_advisor_honours_hide(client):
+    response = client.get("/?hand=" + quote(EXAMPLE) + "&hide=1")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'id="result"' not in page and "R3" not in page
+    assert "<title>What would you open?" in page
+    shown = html.unescape(re.search(r'id="show-answer" href="([^"]+)"', page).group(1))
+    assert shown == "/?hand=A.KT87.AJ9.T8542#result"
+    assert 'id="result"' in client.get(shown.split("#")[0]).get_data(as_text=True)
+
+
+def test_the_advisor_shows_the_answer_without_hide(client):
+    page = client.get("/?hand=" + quote(EXAMPLE) + "&hide=0").get_data(as_text=True)
+    assert 'id="result"' in page
