@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import parse_qs, urlsplit
 
 MAX_HAND_LENGTH = 200  # the characters of a hand's text, once cleaned
 MAX_PASTE_LENGTH = 1000  # longer than any hand copied from a page; refused unread beyond
@@ -27,27 +26,29 @@ SPOKEN_CARD = f"\\b(?:{_RANK_WORDS}) of (?:{_SUIT_WORDS})\\b"
 @dataclass(frozen=True, slots=True)
 class Step:
     """One cleaning step: when *when* matches the whole text (or always, if empty), every
-    match of *drop* becomes a space; *flags* is 'i' for a step blind to case."""
+    match of *drop* becomes a space; *flags* is 'i' for a step blind to case; a text
+    without *needs* is passed over unsearched (the patterns could not match it anyway)."""
 
     when: str
     drop: str
     flags: str = ""
+    needs: str = ""  # text the step cannot do without (lower case): a quick test first
 
 
 STEPS = (
     # The words a screen reader hears after each card ('A♠ace of spades'), and the
     # diagram's suit headings and voids ('♠ Spades 4', 'void (no clubs)').
     Step("", f"(?<=[\u2660\u2665\u2666\u2663\ufe0f]){_BLANK}*(?:{_RANK_WORDS}) of "
-             f"(?:{_SUIT_WORDS})", "i"),
+             f"(?:{_SUIT_WORDS})", "i", " of "),
     Step("", f"{_SYMBOL}{_BLANK}*(?:{_SUIT_WORDS}){_BLANK}+[0-9]+{_BLANK}", "i"),
-    Step("", f"void \\(no (?:{_SUIT_WORDS})\\)", "i"),
+    Step("", f"void \\(no (?:{_SUIT_WORDS})\\)", "i", "void"),
     # A Python list of strings, then a Python string: the brackets and quotes go.
     Step(f"{_BLANK}*\\[{_BLANK}*(?:(['\"])[^'\"]*\\1{_BLANK}*(?:,{_BLANK}*)?)*\\]{_BLANK}*",
-         "[\\[\\]'\"]"),
+         "[\\[\\]'\"]", "", "["),
     Step(f"{_BLANK}*(['\"])[^'\"]*\\1{_BLANK}*", "['\"]"),
     # A full stop ending a sentence of cards (dot notation is one word and keeps its own).
     Step(f"{_BLANK}*[^ \\t\\r\\n]+(?:[ \\t\\r\\n,]+[^ \\t\\r\\n]+)+\\.{_BLANK}*",
-         f"\\.(?={_BLANK}*$)"),
+         f"\\.(?={_BLANK}*$)", "", "."),
     # The indents and blank lines of a long copied display, each run one space.
     Step(f"[\\s\\S]{{{MAX_HAND_LENGTH + 1},}}", f"{_BLANK}{{2,}}"),
 )
@@ -63,16 +64,20 @@ def _compiled(step: Step) -> tuple[re.Pattern | None, re.Pattern]:
 
 def cleaned(text: str) -> str:
     """*text* with every cleaning step applied in turn."""
+    lower = text.lower()
     for step in STEPS:
+        if step.needs not in lower:
+            continue
         when, drop = _compiled(step)
         if when is None or when.fullmatch(text):
             text = drop.sub(" ", text)
+            lower = text.lower()
     return text
 
 
 def spelled_out(text: str) -> str | None:
     """The first card written in words ('ace of spades') in *text*, if any."""
-    found = re.search(SPOKEN_CARD, text, re.I)
+    found = re.search(SPOKEN_CARD, text, re.I) if " of " in text.lower() else None
     return found.group() if found else None
 
 
@@ -109,7 +114,7 @@ class Deal:
 
 def pasted_deal(text: str) -> Deal | None:
     """The deal in *text* when it is a PBN deal string or a hand-viewer link, else None."""
-    if len(text) > MAX_PASTE_LENGTH:
+    if len(text) > MAX_PASTE_LENGTH or ":" not in text:
         return None
     pbn = re.fullmatch(PBN_DEAL, text)
     if pbn:
@@ -123,6 +128,8 @@ def pasted_deal(text: str) -> Deal | None:
 
 def _viewer_deal(query: str) -> Deal | None:
     """The hands of a hand-viewer link's n, e, s, w; its d names the dealer."""
+    from urllib.parse import parse_qs  # only for a link: a bid's start-up need not
+
     params = {name.lower(): values[-1] for name, values in parse_qs(query).items()}
     hands = tuple((seat, viewer_hand(params[seat.lower()]))
                   for seat in SEATS if params.get(seat.lower()))
