@@ -23,52 +23,43 @@ _SUIT_WORDS = "spades|hearts|diamonds|clubs"
 SPOKEN_CARD = f"\\b(?:{_RANK_WORDS}) of (?:{_SUIT_WORDS})\\b"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One cleaning step: when *when* matches the whole text (or always, if empty), every
-    match of *drop* becomes a space; *flags* is 'i' for a step blind to case; a text
-    without *needs* is passed over unsearched (the patterns could not match it anyway)."""
-
-    when: str
-    drop: str
-    flags: str = ""
-    needs: str = ""  # text the step cannot do without (lower case): a quick test first
-
-
+# A cleaning step is (when, drop, flags, needs): when *when* matches the whole text (or
+# always, if empty), every match of *drop* becomes a space; *flags* is 'i' for a step
+# blind to case; a text without *needs* (lower case) is passed over unsearched, as the
+# patterns could not match it anyway. Plain tuples: a bid's start-up builds no class.
 STEPS = (
     # The words a screen reader hears after each card ('A♠ace of spades'), and the
     # diagram's suit headings and voids ('♠ Spades 4', 'void (no clubs)').
-    Step("", f"(?<=[\u2660\u2665\u2666\u2663\ufe0f]){_BLANK}*(?:{_RANK_WORDS}) of "
-             f"(?:{_SUIT_WORDS})", "i", " of "),
-    Step("", f"{_SYMBOL}{_BLANK}*(?:{_SUIT_WORDS}){_BLANK}+[0-9]+{_BLANK}", "i"),
-    Step("", f"void \\(no (?:{_SUIT_WORDS})\\)", "i", "void"),
+    ("", f"(?<=[\u2660\u2665\u2666\u2663\ufe0f]){_BLANK}*(?:{_RANK_WORDS}) of "
+         f"(?:{_SUIT_WORDS})", "i", " of "),
+    ("", f"{_SYMBOL}{_BLANK}*(?:{_SUIT_WORDS}){_BLANK}+[0-9]+{_BLANK}", "i", ""),
+    ("", f"void \\(no (?:{_SUIT_WORDS})\\)", "i", "void"),
     # A Python list of strings, then a Python string: the brackets and quotes go.
-    Step(f"{_BLANK}*\\[{_BLANK}*(?:(['\"])[^'\"]*\\1{_BLANK}*(?:,{_BLANK}*)?)*\\]{_BLANK}*",
-         "[\\[\\]'\"]", "", "["),
-    Step(f"{_BLANK}*(['\"])[^'\"]*\\1{_BLANK}*", "['\"]"),
+    (f"{_BLANK}*\\[{_BLANK}*(?:(['\"])[^'\"]*\\1{_BLANK}*(?:,{_BLANK}*)?)*\\]{_BLANK}*",
+     "[\\[\\]'\"]", "", "["),
+    (f"{_BLANK}*(['\"])[^'\"]*\\1{_BLANK}*", "['\"]", "", ""),
     # A full stop ending a sentence of cards (dot notation is one word and keeps its own).
-    Step(f"{_BLANK}*[^ \\t\\r\\n]+(?:[ \\t\\r\\n,]+[^ \\t\\r\\n]+)+\\.{_BLANK}*",
-         f"\\.(?={_BLANK}*$)", "", "."),
+    (f"{_BLANK}*[^ \\t\\r\\n]+(?:[ \\t\\r\\n,]+[^ \\t\\r\\n]+)+\\.{_BLANK}*",
+     f"\\.(?={_BLANK}*$)", "", "."),
     # The indents and blank lines of a long copied display, each run one space.
-    Step(f"[\\s\\S]{{{MAX_HAND_LENGTH + 1},}}", f"{_BLANK}{{2,}}"),
+    (f"[\\s\\S]{{{MAX_HAND_LENGTH + 1},}}", f"{_BLANK}{{2,}}", "", ""),
 )
 
 
 @lru_cache(maxsize=None)
-def _compiled(step: Step) -> tuple[re.Pattern | None, re.Pattern]:
-    """The step's two patterns, compiled once."""
-    flags = re.I if "i" in step.flags else 0
-    when = re.compile(step.when, flags) if step.when else None
-    return when, re.compile(step.drop, flags)
+def _compiled(when: str, drop: str, flags: str) -> tuple[re.Pattern | None, re.Pattern]:
+    """A step's two patterns, compiled once."""
+    flag = re.I if "i" in flags else 0
+    return (re.compile(when, flag) if when else None), re.compile(drop, flag)
 
 
 def cleaned(text: str) -> str:
     """*text* with every cleaning step applied in turn."""
     lower = text.lower()
-    for step in STEPS:
-        if step.needs not in lower:
+    for when, drop, flags, needs in STEPS:
+        if needs not in lower:
             continue
-        when, drop = _compiled(step)
+        when, drop = _compiled(when, drop, flags)
         if when is None or when.fullmatch(text):
             text = drop.sub(" ", text)
             lower = text.lower()

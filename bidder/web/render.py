@@ -45,7 +45,7 @@ HAND_NOTATION = json.dumps({
     "rank_texts": {text: rank.label for text, rank in RANK_BY_TEXT.items()},
     "voids": VOID_MARKS, "separators": SEPARATORS, "selector": EMOJI_SELECTOR,
     "size": HAND_SIZE, "paste_limit": pasted.MAX_PASTE_LENGTH,
-    "steps": [[step.when, step.drop, step.flags] for step in pasted.STEPS],
+    "steps": [[when, drop, flags] for when, drop, flags, _ in pasted.STEPS],
     "deal": pasted.PBN_DEAL, "viewer": pasted.HANDVIEWER,
 })
 
