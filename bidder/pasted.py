@@ -34,13 +34,13 @@ STEPS = (
          f"(?:{_SUIT_WORDS})", "i", " of "),
     ("", f"{_SYMBOL}{_BLANK}*(?:{_SUIT_WORDS}){_BLANK}+[0-9]+{_BLANK}", "i", ""),
     ("", f"void \\(no (?:{_SUIT_WORDS})\\)", "i", "void"),
+    # A full stop ending a sentence of cards (dot notation is one word and keeps its own).
+    (f"{_BLANK}*[^ \\t\\r\\n]+(?:[ \\t\\r\\n,]+[^ \\t\\r\\n]+)+\\.{_BLANK}*",
+     f"\\.(?={_BLANK}*$)", "", "."),
     # A Python list of strings, then a Python string: the brackets and quotes go.
     (f"{_BLANK}*\\[{_BLANK}*(?:(['\"])[^'\"]*\\1{_BLANK}*(?:,{_BLANK}*)?)*\\]{_BLANK}*",
      "[\\[\\]'\"]", "", "["),
     (f"{_BLANK}*(['\"])[^'\"]*\\1{_BLANK}*", "['\"]", "", ""),
-    # A full stop ending a sentence of cards (dot notation is one word and keeps its own).
-    (f"{_BLANK}*[^ \\t\\r\\n]+(?:[ \\t\\r\\n,]+[^ \\t\\r\\n]+)+\\.{_BLANK}*",
-     f"\\.(?={_BLANK}*$)", "", "."),
     # The indents and blank lines of a long copied display, each run one space.
     (f"[\\s\\S]{{{MAX_HAND_LENGTH + 1},}}", f"{_BLANK}{{2,}}", "", ""),
 )

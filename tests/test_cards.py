@@ -68,6 +68,8 @@ ACCEPTED = [
     pytest.param('["5C","7H","AS","JD","9D","2C","KH","10H","4C","8H","8C","AD","10C"]',
                  id="a JSON list"),
     pytest.param(EXAMPLE + ".", id="a closing full stop"),
+    pytest.param(f"'{EXAMPLE}'.", id="a Python string and a full stop"),
+    pytest.param(repr(EXAMPLE.split()) + ".\n", id="a Python list and a full stop"),
     pytest.param(EXAMPLE + ".\n", id="a closing full stop and a newline"),
     pytest.param("♠ A ♥ K 10 8 7 ♦ A J 9 ♣ 10 8 5 4 2.", id="suit by suit with a full stop"),
     pytest.param("N:A.KT87.AJ9.T8542", id="a PBN deal string of one hand"),
