@@ -198,6 +198,7 @@ REFUSED = [
     (VIEWER + "?n=skj10haqj8dq65ck94&s=sahkt87daj9ct8542", "whole_deal", "(N, S)"),
     (VIEWER + "?n=skj10hxqj8dq65ck94", "bad_card", "'X' is not a rank"),
     (VIEWER + "?d=n", "bad_character", "character ':' at position 6"),
+    (VIEWER + "?n=zz", "bad_card", "card 1 'zz' is not a card"),
     ("N:AKQ2.J54.T9.8765 - - - -", "bad_character", "character ':'"),
     ("1OH " + TWELVE, "bad_card", "card 1 '1OH' has a letter where a digit goes: ranks "
                                   "are 2-10, J, Q, K, A (did you mean '10H'?)"),
