@@ -70,3 +70,36 @@ def test_nothing_spills_overlaps_or_scrolls_sideways(new_page, server, path, nam
     if mode == "projector":
         page.check("#large-type")
     assert page.evaluate(PROBE) == [], page.evaluate(PROBE)
+
+
+HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+
+
+def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(new_page, server):
+    page = new_page()
+    page.goto(server + "/?hand=" + HAND.replace(" ", "+"))
+    copied = page.evaluate("""() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector("dl.hand"));
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return selection.toString();
+    }""")
+    assert "ace of spades" not in copied and "A♠" in copied
+    page.fill("#hand", copied)
+    assert page.text_content("#card-count") == "13 of 13 cards"
+    page.press("#hand", "Enter")
+    page.wait_for_load_state()
+    assert page.locator("#result").count() == 1
+
+
+def test_the_live_count_names_a_whole_deal(new_page, server):
+    page = new_page()
+    page.goto(server + "/")
+    page.fill("#hand", "N:AKQ2.J54.T9.8765 JT98.AK32.AK.432 7654.Q876.QJ8.KQ "
+                       "3.T9.765432.AJT9")
+    assert page.text_content("#card-count").startswith("a whole deal of 4 hands (N, E, S, W)")
+    page.press("#hand", "Enter")
+    page.wait_for_load_state()
+    assert page.locator(".seat-bid").count() == 4
