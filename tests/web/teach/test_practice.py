@@ -757,7 +757,9 @@ def test_every_field_of_the_practice_is_checked_on_the_way_in():
 
 # The round looked back on, and sets by link -----------------------------------------------
 
-def test_the_round_summary_lists_each_hand_the_answer_given_and_the_right_one(client):
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_round_summary_lists_each_hand_the_answer_given_and_the_right_one(client, seed):
+    client.get(f"/practice?set={seed}")
     hands = []
     for _ in range(len(TEACHING_RULES)):
         hand = hand_on_table(client)
@@ -775,7 +777,8 @@ def test_the_round_summary_lists_each_hand_the_answer_given_and_the_right_one(cl
     advice = explain(hands[0])
     assert rows[0][0] == "t-wrong-row" and rows[1][0] == "t-right-row"
     assert bid_text(advice.bid) in first
-    assert bid_text(wrong_bid(hands[0])) in first
+    given = wrong_bid(hands[0])
+    assert bid_text(None if given == "None" else given) in first
     assert "Open" in first or "No bid" in first
 
 
