@@ -24,7 +24,7 @@ from flask import (Blueprint, current_app, flash, redirect, render_template, req
 
 from ...advice import explain
 from ...bids import NO_BID, Bid, BidError
-from ...cards import InvalidHandError, parse_hand
+from ...cards import Hand, InvalidHandError, parse_hand
 from ...dealing import deal, random_hand, reachable_bids
 from ...facts import Facts
 from ...teaching import shuffled
@@ -34,7 +34,8 @@ from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
-from .rounds import answers, is_focus, is_record, missed, recorded, round_rules, scores
+from .rounds import (answers, given_bids, is_focus, is_given, is_record, missed, recorded,
+                     round_rules, scores, with_given)
 
 blueprint = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -80,6 +81,7 @@ class Practice:
     round_start: int = 0  # the turn of the round's first hand
     focus: str = ""  # the round's rules ('R3,R7'), or '' for every deciding rule
     record: str = ""  # the round's answers so far ('R3+R7-')
+    given: str = ""  # the round's bids given, by place ('0:1C,1:2NT')
 
     @property
     def counted(self) -> bool:
@@ -181,7 +183,7 @@ FIELD_CHECKS = {
     "answered": whole_up_to(None), "counts_right": whole_up_to(None),
     "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
     "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
-    "focus": is_focus, "record": is_record,
+    "focus": is_focus, "record": is_record, "given": is_given,
 }
 FIELD_NAMES = frozenset(field.name for field in fields(Practice))
 
@@ -199,6 +201,8 @@ def consistent(state: Practice) -> bool:
             and (bool(state.hand) or not (state.counted or state.done))
             and state.round_start <= state.turn and state.place <= state.size
             and len(answers(state.record)) <= min(state.place + 1, state.size)
+            and len(given_bids(state.given)) == len(answers(state.record))
+            and all(place < state.size for place, _ in given_bids(state.given))
             and not (state.between_rounds and state.hand))
 
 
@@ -282,6 +286,34 @@ def hand_for(state: Practice) -> str:
     return str(deal(seed, rule=order[state.place]))
 
 
+@dataclass(frozen=True)
+class Reviewed:
+    """One hand of a round looked back on: its place, the hand, the bid given, the right
+    one, and why (the decision in a sentence)."""
+
+    number: int
+    hand: Hand
+    given: Bid
+    right: Bid
+    reason: str
+
+    @property
+    def correct(self) -> bool:
+        """Whether the bid given was the right one."""
+        return self.given == self.right
+
+
+def review(state: Practice) -> list[Reviewed]:
+    """Each hand of the round answered, with the bid given and the right one."""
+    rows = []
+    for place, bid in given_bids(state.given):
+        hand = parse_hand(hand_for(replace(state, turn=state.round_start + place)))
+        advice = explain(hand)
+        rows.append(Reviewed(place + 1, hand, Bid.parse(bid), Bid.from_value(advice.bid),
+                             advice.explanation_alone))
+    return rows
+
+
 def bid_rows() -> list[list[Bid]]:
     """Every bid some hand opens, one row per level, then no bid on its own row."""
     bids = [bid for bid in reachable_bids() if bid]
@@ -300,6 +332,7 @@ def render(state: Practice, errors: dict | None = None, typed: dict | None = Non
         facts=Facts(hand) if state.counted else None,
         why=why_not(advice, state.chosen) if advice and not correct else None,
         scores=scores(state.record), missed=missed(state.record),
+        review=review(state) if state.between_rounds else [],
         bid_rows=bid_rows(), count_fields=COUNT_FIELDS, max_counted=MAX_COUNTED,
         errors=errors or {}, typed=typed or {}), status
 
@@ -326,7 +359,11 @@ def open_step(done: str) -> Practice | None:
 
 @blueprint.get("")
 def show():
-    """The hand on the table, dealing one if there is none."""
+    """The hand on the table, dealing one if there is none; a teacher's link
+    (?set=SEED, and rule=R3,R7 for a round of those rules) starts every student on the
+    same hands."""
+    if "set" in request.args:
+        return start_set()
     state = load()
     if session_lost():
         flash(f"{RESTARTED} Here is a fresh practice.")
@@ -334,6 +371,33 @@ def show():
         state = moved_to(state, state.turn)
         save(state)
     return render(state)
+
+
+def start_set():
+    """Start the set a link names, keeping the student's count-first switch; hands
+    dealt as for a round (not natural frequencies), so every student gets the same."""
+    try:
+        seed = whole_number(request.args["set"], "set", 0, MAX_SEED)
+        focus = set_focus(request.args.get("rule", ""))
+    except ParamError as error:
+        flash(f"That practice link cannot be used: {error.message}.")
+        return back()
+    save(Practice(base=seed, focus=focus, count_first=load().count_first))
+    flash(f"Practice set {seed}: everyone with this link gets the same hands.")
+    return back()
+
+
+def set_focus(text: str) -> str:
+    """The rules a set's link names ('R3,R7'), as a round writes them ('' for all).
+
+    :raises ParamError: for a rule that decides no hand.
+    """
+    ids = {part.strip().upper() for part in plain(text).split(",") if part.strip()}
+    chosen = [rule.id for rule in round_rules("") if rule.id in ids]
+    if len(chosen) != len(ids):
+        raise ParamError(f"rule {text.strip()!r} names no rule a round deals for: use "
+                         f"ids such as R3 or R3,R7", "rule")
+    return ",".join(chosen)
 
 
 @blueprint.post("/count")
@@ -383,7 +447,8 @@ def answer():
     right = bid == Bid.from_value(advice.bid)
     save(replace(state, answer=str(bid), answered=state.answered + 1,
                  right=state.right + right,
-                 record=recorded(state.record, advice.rule, right)))
+                 record=recorded(state.record, advice.rule, right),
+                 given=with_given(state.given, state.place, str(bid))))
     return back()
 
 
@@ -404,8 +469,8 @@ def new_round():
     state = load()
     if state.between_rounds:
         focus = missed(state.record) if request.form.get("missed") == "1" else ""
-        save(moved_to(replace(state, round_start=state.turn, focus=focus, record=""),
-                      state.turn))
+        save(moved_to(replace(state, round_start=state.turn, focus=focus, record="",
+                              given=""), state.turn))
     return back()
 
 

@@ -796,6 +796,73 @@ def test_every_field_of_the_practice_is_checked_on_the_way_in():
     assert set(FIELD_CHECKS) == FIELD_NAMES == {field.name for field in fields(Practice)}
 
 
+# The round looked back on, and sets by link -----------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_round_summary_lists_each_hand_the_answer_given_and_the_right_one(client, seed):
+    client.get(f"/practice?set={seed}")
+    hands = []
+    for _ in range(len(TEACHING_RULES)):
+        hand = hand_on_table(client)
+        hands.append(hand)
+        if len(hands) != 2:  # the second hand is skipped
+            answer(client, wrong_bid(hand) if len(hands) == 1 else right_bid(hand), hand)
+        post(client, "/practice/next", {"hand": hand})
+    page = client.get("/practice").get_data(as_text=True)
+    table = page.split('class="t-table t-review-table"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr class=\"(t-right-row|t-wrong-row)\">(.*?)</tr>", table, re.S)
+    assert len(rows) == len(hands) - 1
+    assert [number for number in re.findall(r'<th scope="row" class="num">(\d+)</th>',
+                                            table)] == [str(n) for n in range(1, 9) if n != 2]
+    first = text_of_html(rows[0][1])
+    advice = explain(hands[0])
+    assert rows[0][0] == "t-wrong-row" and rows[1][0] == "t-right-row"
+    assert bid_text(advice.bid) in first
+    given = wrong_bid(hands[0])
+    assert bid_text(None if given == "None" else given) in first
+    assert "Open" in first or "No bid" in first
+
+
+def test_a_practice_set_by_link_deals_every_student_the_same_hands(app):
+    first, second = app.test_client(), app.test_client()
+    turn_on(second, natural="1")
+    hands = []
+    for client in (first, second):
+        response = client.get("/practice?set=4242")
+        assert response.status_code == 303
+        assert "Practice set 4242" in text_of(client.get("/practice"))
+        hands.append([hand_on_table(client)])
+        post(client, "/practice/next", {"hand": hands[-1][0]})
+        hands[-1].append(hand_on_table(client))
+    assert hands[0] == hands[1]
+    assert state_of(second).natural is False
+
+
+def test_a_practice_set_by_rule_deals_its_rules(client):
+    client.get("/practice?set=7&rule=r7,R3")
+    assert state_of(client).focus == "R3,R7"
+    assert explain(hand_on_table(client)).rule in ("R3", "R7")
+
+
+@pytest.mark.parametrize("query, message", [
+    ("set=x", "set 'x' is not a whole number"),
+    ("set=5&rule=R4", "names no rule a round deals for"),
+    ("set=5&rule=R99", "names no rule a round deals for"),
+])
+def test_a_practice_link_that_cannot_be_used_says_why(client, query, message):
+    before = state_of_or_none(client)
+    response = client.get(f"/practice?{query}")
+    assert response.status_code == 303
+    assert message in text_of(client.get("/practice"))
+    assert before is None or state_of(client).base == before.base
+
+
+def state_of_or_none(client):
+    with client.session_transaction() as session:
+        stored = session.get(SESSION_KEY)
+    return Practice(**stored) if stored else None
+
+
 # A new secret key -----------------------------------------------------------------------
 
 def restarted(app, client):
