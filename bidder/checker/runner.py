@@ -11,7 +11,9 @@ and writes one JSON object per line on the channel, its original standard output
 - ``{"event": "missing", "function": NAME, "found": TEXT}`` for a name that is not callable;
 - ``{"event": "call", "function": NAME, "case": N, "value": VALUE, "error": ERROR,
   "printed": TEXT}`` for each function (in order) on each hand (in order);
-- ``{"event": "done"}``.
+- ``{"event": "done"}``;
+- ``{"event": "runner_failed", "type": NAME}`` when the runner itself failed (the module
+  may have broken something it relies on): the run ends there, and no traceback is shown.
 
 VALUE is ``{"kind": "int", "int": N}``, ``{"kind": "str", "str": S}``, ``{"kind": "none"}``
 or ``{"kind": "other", "type": NAME, "repr": TEXT}`` (anything that is not exactly an int,
@@ -20,6 +22,7 @@ a str or None, subclasses and bools included), or null when the call raised; ERR
 The parent trusts none of it: it checks every line and decides every verdict itself.
 """
 
+import builtins
 import io
 import json
 import os
@@ -29,6 +32,9 @@ import sys
 
 TEXT_LIMIT = 200
 INT_LIMIT = 10 ** 9
+RUNNER_FAILED = 70  # the exit status when the runner itself failed
+# held before the module runs, so that nothing it changes can change them
+_exit, _write, _type_dict, _builtins = os._exit, os.write, type.__dict__, dict(vars(builtins))
 
 
 def apply_limits(limits: dict) -> None:
@@ -46,10 +52,18 @@ def plain(text) -> str:
 
 
 def type_name(value) -> str:
-    """The name of *value*'s real type (type() cannot be lied to), or '?'."""
+    """The name of *value*'s real type, read through type's own descriptors so that
+    neither a lying __class__ nor a metaclass can change it; a type that is not the
+    built-in of that name is named with its module ('solution.int'), or '?'."""
     try:
-        name = type(value).__qualname__
-        return plain(name) if isinstance(name, str) else "?"
+        kind = type(value)
+        name = _type_dict["__qualname__"].__get__(kind)
+        if type(name) is not str:
+            return "?"
+        if _builtins.get(name) is not kind:
+            module = _type_dict["__module__"].__get__(kind)
+            name = f"{str.__str__(module) if type(module) is str else '?'}.{name}"
+        return plain(name)
     except BaseException:
         return "?"
 
@@ -268,19 +282,36 @@ def run_tests(work: dict, channel) -> None:
          lines=len(lines))
 
 
-def main() -> None:
-    """Read the work, seal this process's limits and output, run it."""
-    sys.dont_write_bytecode = True
-    work = json.load(sys.stdin)
-    apply_limits(work["limits"])
-    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # whatever the module writes to fd 1 goes to its output, not the channel
-    sys.stdin = io.StringIO()
-    sys.path[:0] = [os.path.dirname(work["module"])]
-    (run_tests if work.get("tests") else run)(work, channel)
-    channel.flush()
-    os._exit(0)  # no exit handlers or threads of the module's run after the last answer
+def failed_line(error: BaseException) -> bytes:
+    """The channel line that says the runner failed, built without json (which the
+    module may have broken): the exception's type, kept to a name's characters."""
+    name = "".join(letter for letter in type_name(error) if letter.isalnum() or letter
+                   in "._")[:80] or "?"
+    return b'{"event": "runner_failed", "type": "' + name.encode("ascii", "replace") + b'"}\n'
+
+
+def main() -> int:
+    """Read the work, seal this process's limits and output, run it; the exit status."""
+    channel = None
+    try:
+        sys.dont_write_bytecode = True
+        work = json.load(sys.stdin)
+        apply_limits(work["limits"])
+        channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+        os.dup2(2, 1)  # whatever the module writes to fd 1 goes to its output
+        sys.stdin = io.StringIO()
+        sys.path[:0] = [os.path.dirname(work["module"])]
+        (run_tests if work.get("tests") else run)(work, channel)
+        channel.flush()
+        return 0
+    except BaseException as error:  # the runner's own failure: named, never a traceback
+        try:
+            if channel is not None:
+                _write(channel.fileno(), b"\n" + failed_line(error))
+        except BaseException:
+            pass
+        return RUNNER_FAILED
 
 
 if __name__ == "__main__":
-    main()
+    _exit(main())  # no exit handlers or threads of the module's run after the last answer

@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterator
 
@@ -104,16 +104,26 @@ class Outcome:
 
 
 def measures(limits: Limits, sealed: bool) -> tuple[str, ...]:
-    """What keeps the module in, in words."""
+    """What keeps the module in, in words: only what the chosen isolation enforces (the
+    fallback's reaper adds what it found at the end)."""
     common = (f"memory {limits.memory // MIB} MiB", f"CPU {limits.cpu} s",
               f"wall {limits.timeout:g} s", f"files {limits.file_size // MIB} MiB",
-              f"output kept {limits.output:,} bytes", "empty environment",
-              "standard library only")
+              f"output kept {limits.output:,} bytes")
     if sealed:
         return ("no network", "own process namespace", "read-only interpreter and submission",
-                f"private /tmp of {limits.scratch // MIB} MiB") + common
-    return ("own session", "temporary working folder",
-            "every descendant killed at the end") + common
+                f"private /tmp of {limits.scratch // MIB} MiB") + common + (
+                "empty environment", "standard library only")
+    return ("own session", "temporary working folder", "scrubbed environment") + common
+
+
+def reaped(isolation: Isolation, left: set[int]) -> Isolation:
+    """*isolation* with what the reaper found at the end: every descendant killed, how
+    many it could not kill, or that it could not look (-1 in *left*)."""
+    count = len(left - {-1})
+    found = ("the descendants could not be listed to be killed" if -1 in left else
+             "every descendant killed" if not count else
+             f"{count} descendant process{'es' if count != 1 else ''} could not be killed")
+    return replace(isolation, measures=isolation.measures + (found,))
 
 
 # Staging: what the child may see -------------------------------------------------
@@ -277,9 +287,10 @@ def run_student(module: str, work: dict, limits: Limits = Limits(),
                                                               "check_runner.py")]
             environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
                            "LANG": "C.UTF-8"}
-            with _reaping():
-                return supervise(command, work, limits, chosen, cwd=scratch,
-                                 environment=environment)
+            with _reaping() as left:
+                outcome = supervise(command, work, limits, chosen, cwd=scratch,
+                                    environment=environment)
+            return replace(outcome, isolation=reaped(chosen, left))
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
@@ -399,22 +410,34 @@ def descendants(pid: int, proc: str = "/proc") -> set[int]:
 
 
 @contextmanager
-def _reaping() -> Iterator[None]:
+def _reaping() -> Iterator[set[int]]:
     """While the block runs, orphans of the child become ours; after it, every process
-    that appeared below us is killed and reaped."""
+    that appeared below us is killed and reaped; the set yielded then holds those that
+    could not be (or -1 when /proc could not be read)."""
     before = descendants(os.getpid())
     subreaper = _set_subreaper(True)
+    unkilled: set[int] = set()
     try:
-        yield
+        yield unkilled
     finally:
-        left, rounds = descendants(os.getpid()) - before, 0
-        while left and rounds < KILL_ROUNDS:
-            for pid in left:
-                with suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
-            for pid in left:
-                with suppress(ChildProcessError):
-                    os.waitpid(pid, 0)
-            left, rounds = descendants(os.getpid()) - before, rounds + 1
+        try:
+            unkilled |= _kill_below(before)
+        except OSError:
+            unkilled.add(-1)
         if subreaper:
             _set_subreaper(False)
+
+
+def _kill_below(before: set[int]) -> set[int]:
+    """Kill and reap every process below us that was not there *before*, round after
+    round while any are left; those still left after the last round."""
+    left, rounds = descendants(os.getpid()) - before, 0
+    while left and rounds < KILL_ROUNDS:
+        for pid in left:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in left:
+            with suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+        left, rounds = descendants(os.getpid()) - before, rounds + 1
+    return left

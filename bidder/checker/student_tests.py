@@ -20,6 +20,7 @@ from ..dealing import changed_hand
 from ..errors import quote
 from ..variants import ASSIGNMENT, CATALOGUE, Variant
 from .channel import Corrupted, shaped
+from .endings import ending
 from .report import FUNCTIONS
 from .sandbox import Isolation, Limits, run_student
 from .standalone import module_source
@@ -140,7 +141,8 @@ def read_run(outcome, tests_name: str) -> Run:
     if not problem and tested is None:
         problem = ("the tests did not finish: no answer within the time limit"
                    if outcome.status is None else
-                   f"the tests did not finish (exit status {outcome.status})")
+                   f"the tests did not finish: the process "
+                   f"{ending(outcome.status, outcome.isolation)}")
     if tested is None:
         return Run(tuple(results), problem)
     return Run(tuple(results), problem, tuple(tested["called"]), tested["run"],

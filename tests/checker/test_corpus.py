@@ -70,7 +70,8 @@ CORPUS = {
         "RuntimeError: no interpreter could import bidder")),
     "always_equal": ((BUBBLEWRAP, FALLBACK), every_answer(WRONG_TYPE)),
     "lying_subclasses": ((BUBBLEWRAP, FALLBACK), fails_with(
-        "returned 0 (Number); return an int", "(Text); return a str such as '1C'")),
+        "returned 0 (lying_subclasses.Number); return an int",
+        "(lying_subclasses.Text); return a str such as '1C'")),
     "float_and_bool": ((BUBBLEWRAP, FALLBACK), fails_with(
         "(float); return an int", "(bool); return an int")),
     "hunts_answers": ((BUBBLEWRAP,), fails_with("the count is")),
@@ -112,6 +113,12 @@ CORPUS = {
     "string_none": ((BUBBLEWRAP,), fails_with(
         "fit one misreading (none-as-string): No bid is written as the string 'None'.",
         "actual: 'None' (str); for no bid return the value None, not a string")),
+    "breaks_runner": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "the checker's runner stopped with TypeError while computing highCardPoints(")),
+    "lying_int": ((BUBBLEWRAP, FALLBACK), fails_with("12 (lying_int.int); return an int")),
+    "segfaults": ((BUBBLEWRAP, FALLBACK), fails_with(
+        "the process was killed by signal 11, a segmentation fault while computing "
+        "highCardPoints(")),
     "r3_skips_balanced": ((BUBBLEWRAP,), fails_with(
         "wrong answers fit one misreading (r3-unbalanced-only): The 1C/1D rule (R3) is "
         "read as applying only to hands that are not balanced. The assignment says "
@@ -159,6 +166,7 @@ def test_a_student_module_is_judged_and_contained(tmp_path, monkeypatch, name, i
     text = text_report(report)
     assert report.isolation.name == isolation
     assert "Traceback" not in text and not CONTROL.search(text)
+    assert "atexit" not in text and "full marks" not in text
     assert secret not in text
     assert os.listdir(outside) == [] and sorted(os.listdir(folder)) == before
     assert not Path(os.path.expanduser(f"~/escaped-{marker}.txt")).exists()

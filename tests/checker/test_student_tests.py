@@ -95,7 +95,7 @@ TESTED = b'{"event": "tested", "called": ["openingBid"], "run": 3, "lines": 4}'
 
 @pytest.mark.parametrize("lines, problem", [
     ([IMPORTED, TEST, TESTED], ""),
-    ([IMPORTED, TEST], "the tests did not finish (exit status 0)"),
+    ([IMPORTED, TEST], "the tests did not finish: the process ended (exit status 0)"),
     ([b'{"event": "test"}'], "the first line has the wrong fields"),
     ([IMPORTED, b'{"event": "test", "name": "t", "outcome": "won", "message": "", '
                 b'"hand": null}'], "a test with no known outcome"),
