@@ -57,9 +57,7 @@ def type_name(value) -> str:
     built-in of that name is named with its module ('solution.int'), or '?'."""
     try:
         kind = type(value)
-        name = _type_dict["__qualname__"].__get__(kind)
-        if type(name) is not str:
-            return "?"
+        name = _type_dict["__qualname__"].__get__(kind)  # always a str
         if _builtins.get(name) is not kind:
             module = _type_dict["__module__"].__get__(kind)
             name = f"{str.__str__(module) if type(module) is str else '?'}.{name}"

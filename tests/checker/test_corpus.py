@@ -21,6 +21,8 @@ from bidder.checker.sandbox import BUBBLEWRAP, FALLBACK, Limits, bubblewrap_prob
 from needs import missing
 
 STUDENTS = Path(__file__).parent / "students"
+# the rungs an unprivileged checker (PrairieLearn's ag) gets: no uid of its own to give
+UNPRIVILEGED = f"{FALLBACK}:seccomp+landlock"
 HANDS = 20
 # An endless loop at import is stopped while importing however slow the start; one in a
 # call needs the time to import and answer the calls before it, even on a busy machine.
@@ -62,64 +64,64 @@ NOT_CHECKED = "not checked"
 
 # name: (isolations it is run under, what the report must say)
 CORPUS = {
-    "correct": ((BUBBLEWRAP, FALLBACK), passes),
-    "imports_reference": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "correct": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes),
+    "imports_reference": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "ModuleNotFoundError: No module named 'bidder'",
         "the reference package is not available to the code being checked")),
-    "runs_reference": ((BUBBLEWRAP,), fails_with(
+    "runs_reference": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "RuntimeError: no interpreter could import bidder")),
-    "always_equal": ((BUBBLEWRAP, FALLBACK), every_answer(WRONG_TYPE)),
-    "lying_subclasses": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "always_equal": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), every_answer(WRONG_TYPE)),
+    "lying_subclasses": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "returned 0 (lying_subclasses.Number); return an int",
         "(lying_subclasses.Text); return a str such as '1C'")),
-    "float_and_bool": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "float_and_bool": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "(float); return an int", "(bool); return an int")),
-    "hunts_answers": ((BUBBLEWRAP,), fails_with("the count is")),
-    "forges_results": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "hunts_answers": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("the count is")),
+    "forges_results": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "the module wrote on the checker's channel", "nothing after that was trusted")),
-    "patches_runner": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "patches_runner": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "returned 12 (int); return a str such as '1C'")),
-    "malformed_channel": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "malformed_channel": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "the module wrote on the checker's channel")),
-    "escapes_terminal": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "escapes_terminal": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "U+001B[2JU+001B]0;ownedU+0007 cleared your screen",
         "raised ValueError: U+001B[31mred")),
-    "reads_secrets": ((BUBBLEWRAP,), fails_with("PATH=/usr/bin:/bin HOME=/tmp")),
-    "writes_outside": ((BUBBLEWRAP,), fails_with("the count is")),
-    "leaves_processes": ((BUBBLEWRAP, FALLBACK), passes),
-    "hogs_memory": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "reads_secrets": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("PATH=/usr/bin:/bin HOME=/tmp")),
+    "writes_outside": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("the count is")),
+    "leaves_processes": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes),
+    "hogs_memory": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "hogs_memory.py could not be imported: MemoryError")),
-    "fills_disk": ((BUBBLEWRAP,), passes),
-    "kills_checker": ((BUBBLEWRAP,), fails_with("the count is")),
-    "closes_descriptors": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "fills_disk": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes),
+    "kills_checker": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("the count is")),
+    "closes_descriptors": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "the process ended", "while importing closes_descriptors.py")),
-    "floods_output": ((BUBBLEWRAP, FALLBACK), passes_saying(
+    "floods_output": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes_saying(
         "the module wrote directly to its output: flood flood", "more bytes, dropped")),
-    "deletes_scratch": ((BUBBLEWRAP, FALLBACK), passes),
-    "loops_at_import": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "deletes_scratch": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes),
+    "loops_at_import": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "no answer within the time limit (wall 2 s): stopped while importing "
         "loops_at_import.py")),
-    "loops_in_a_call": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "loops_in_a_call": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "stopped while computing openingBid('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C')",
         f"openingBid {NOT_CHECKED}")),
-    "exits": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "exits": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "raised SystemExit: 3 (exits.py, line 11, in distributionPoints)",
         "the process ended (exit status 7) while computing openingBid(")),
-    "exits_at_import": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "exits_at_import": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "exits_at_import.py could not be imported: SystemExit: 3")),
-    "stub": ((BUBBLEWRAP,), fails_with(
+    "stub": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "In short: highCardPoints and distributionPoints and openingBid return None for "
         "every hand: it looks like the unfinished stub")),
-    "string_none": ((BUBBLEWRAP,), fails_with(
+    "string_none": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "fit one misreading (none-as-string): No bid is written as the string 'None'.",
         "actual: 'None' (str); for no bid return the value None, not a string")),
-    "breaks_runner": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "breaks_runner": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "the checker's runner stopped with TypeError while computing highCardPoints(")),
-    "lying_int": ((BUBBLEWRAP, FALLBACK), fails_with("12 (lying_int.int); return an int")),
-    "segfaults": ((BUBBLEWRAP, FALLBACK), fails_with(
+    "lying_int": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("12 (lying_int.int); return an int")),
+    "segfaults": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "the process was killed by signal 11, a segmentation fault while computing "
         "highCardPoints(")),
-    "r3_skips_balanced": ((BUBBLEWRAP,), fails_with(
+    "r3_skips_balanced": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "wrong answers fit one misreading (r3-unbalanced-only): The 1C/1D rule (R3) is "
         "read as applying only to hands that are not balanced. The assignment says "
         "otherwise: R3 has no balance condition.",
@@ -164,7 +166,7 @@ def test_a_student_module_is_judged_and_contained(tmp_path, monkeypatch, name, i
                           isolation=isolation)
     CORPUS[name][1](report)
     text = text_report(report)
-    assert report.isolation.name == isolation
+    assert report.isolation.name == isolation.split(":")[0]
     assert "Traceback" not in text and not CONTROL.search(text)
     assert "atexit" not in text and "full marks" not in text
     assert secret not in text

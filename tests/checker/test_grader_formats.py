@@ -708,6 +708,12 @@ def test_a_weights_file_with_negative_tests_points_is_refused():
         parse_weights('{"tests": -1}')
 
 
+def test_a_weights_file_with_a_worked_weight_not_a_number_is_refused():
+    with pytest.raises(WeightsError, match="w, line 1: worked must be the worked examples' "
+                                           "weight, a number of 0 or more, not 'many'"):
+        parse_weights('worked = "many"\n', "w")
+
+
 # Scores that add up in every format, whatever the weights ---------------------------------
 
 WEIGHT = st.one_of(st.just(0.0), st.integers(1, 5).map(float),

@@ -103,6 +103,9 @@ def test_type_name_reads_the_real_type_whatever_its_metaclass_says():
     assert type_name(Numbered()) == "test_runner.Numbered"
     assert type_name(KeyError()) == "KeyError"
     assert type_name(json.JSONDecodeError("x", "", 0)) == "json.decoder.JSONDecodeError"
+    namespace = {}  # no __name__: the class made there has no __module__
+    exec("Moduleless = type('Moduleless', (), {})", namespace)
+    assert type_name(namespace["Moduleless"]()) == "?"
 
 
 def raiser():

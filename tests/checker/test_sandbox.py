@@ -12,6 +12,7 @@ from bidder.checker.sandbox import (BUBBLEWRAP, FALLBACK, MIB, PACKAGE, Isolatio
                                     bound_roots, bubblewrap_command, bubblewrap_problem,
                                     choose_isolation, descendants, masks, measures, stage,
                                     supervise, system_links)
+from needs import missing
 
 WORK = {"functions": ["highCardPoints"], "hands": ["x"]}
 
@@ -271,3 +272,15 @@ def test_without_a_subreaper_the_fallback_still_runs(tmp_path, monkeypatch):
     assert outcome.status == 0 and b'"int": 1' in outcome.channel
     assert outcome.isolation.measures[-1] == "every descendant killed"
     assert sys.executable  # the checker itself is unharmed
+
+
+def test_a_fallback_whose_uid_keeps_processes_says_so(tmp_path, monkeypatch):
+    if os.geteuid() != 0:
+        missing("the checker is not root", "the fallback's uid tests")
+    monkeypatch.setattr(sandbox, "kill_uid", lambda uid, interpreter: False)
+    module = tmp_path / "s.py"
+    module.write_text("def highCardPoints(hand):\n    return 1\n")
+    outcome = sandbox.run_student(str(module), dict(WORK), Limits(), "fallback:uid")
+    assert outcome.status == 0 and b'"int": 1' in outcome.channel
+    assert outcome.isolation.measures[-1] == "the student's uid still had processes at the end"
+    assert any(measure.startswith("own uid") for measure in outcome.isolation.measures)
