@@ -23,6 +23,7 @@ The parent trusts none of it: it checks every line and decides every verdict its
 """
 
 import builtins
+import ctypes
 import io
 import json
 import os
@@ -33,8 +34,15 @@ import sys
 TEXT_LIMIT = 200
 INT_LIMIT = 10 ** 9
 RUNNER_FAILED = 70  # the exit status when the runner itself failed
+PR_SET_DUMPABLE = 4
 # held before the module runs, so that nothing it changes can change them
 _exit, _write, _type_dict, _builtins = os._exit, os.write, type.__dict__, dict(vars(builtins))
+
+
+def not_dumpable() -> None:
+    """No core dump, and no other process of this uid may trace this one or read its
+    memory (exec makes a process dumpable again, so the runner says it itself)."""
+    ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
 def apply_limits(limits: dict) -> None:
@@ -293,6 +301,7 @@ def main() -> int:
     channel = None
     try:
         sys.dont_write_bytecode = True
+        not_dumpable()
         work = json.load(sys.stdin)
         apply_limits(work["limits"])
         channel = os.fdopen(os.dup(1), "w", encoding="utf-8")

@@ -395,3 +395,14 @@ def test_run_tests_reports_tests_that_do_not_import(tmp_path):
 ], ids=["assertion", "no-error-line"])
 def test_last_error_line(text, line):
     assert check_runner.last_error_line(text) == line
+
+
+def test_the_runner_makes_itself_not_dumpable():
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    try:
+        check_runner.not_dumpable()
+        assert libc.prctl(3, 0, 0, 0, 0) == 0  # PR_GET_DUMPABLE
+    finally:
+        libc.prctl(check_runner.PR_SET_DUMPABLE, 1, 0, 0, 0)
