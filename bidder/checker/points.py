@@ -298,8 +298,10 @@ def tests_parts(report: Report, weights: Weights) -> tuple[TestsPart, ...]:
         return ()
     true = not found.own.failing() and not found.false_tests and not found.own.problem
     facts = [("your tests pass on your module and on the reference", true,
-              found.own.problem or "; ".join(f"{result.name}: {result.message}" for result
-                                             in found.own.failing() + found.false_tests)),
+              found.own.problem or "; ".join(
+                  [f"{result.name}: {result.message}" for result in found.own.failing()]
+                  + [f"{result.name}: fails on the reference" for result
+                     in found.false_tests])),
              ("every function has a test", not found.untested,
               f"no test calls {' or '.join(found.untested)}" if found.untested else "")]
     facts += [(f"your tests catch {catch.variant.id}", catch.caught,

@@ -35,6 +35,7 @@ TEXT_LIMIT = 200
 INT_LIMIT = 10 ** 9
 RUNNER_FAILED = 70  # the exit status when the runner itself failed
 PR_SET_DUMPABLE = 4
+CALLS_LIMIT = 64  # the (function, hand) pairs kept for each test
 # held before the module runs, so that nothing it changes can change them
 _exit, _write, _type_dict, _builtins = os._exit, os.write, type.__dict__, dict(vars(builtins))
 
@@ -189,6 +190,7 @@ class Watch:
     def __init__(self, path: str, functions, previous=None) -> None:
         self.path, self.functions = path, set(functions)
         self.lines, self.called, self.last_hand = set(), set(), None
+        self.calls: list = []  # (function, hand) of the current test, each once
         self.previous = previous  # a tracer already at work, which keeps every other frame
 
     def trace(self, frame, event, arg):
@@ -202,6 +204,9 @@ class Watch:
             self.called.add(code.co_name)  # by a test, not by the module itself
             hand = frame.f_locals.get(code.co_varnames[0]) if code.co_argcount else None
             self.last_hand = hand if type(hand) is str else self.last_hand
+            call = [code.co_name, plain(hand)] if type(hand) is str else None
+            if call and call not in self.calls and len(self.calls) < CALLS_LIMIT:
+                self.calls.append(call)
         if event == "line":
             self.lines.add(frame.f_lineno)
         return self.trace
@@ -277,12 +282,13 @@ def run_tests(work: dict, channel) -> None:
         return
     emit(event="imported", printed=printed)
     for name, test in collect_tests(tests):
-        watch.last_hand = None
+        watch.last_hand, watch.calls = None, []
         sys.settrace(watch.trace)
         outcome, message = run_test(test)
         sys.settrace(previous)
         emit(event="test", name=plain(name), outcome=outcome, message=message,
-             hand=watch.last_hand if watch.last_hand is None else plain(watch.last_hand))
+             hand=watch.last_hand if watch.last_hand is None else plain(watch.last_hand),
+             calls=watch.calls)
     lines = executable_lines(path)
     emit(event="tested", called=sorted(watch.called), run=len(watch.lines & lines),
          lines=len(lines))
