@@ -7,9 +7,13 @@ no file outside the scratch space, no process left, no secret from the environme
 traceback or control character in the report.
 """
 
+import json
 import os
 import re
 import secrets
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -183,3 +187,67 @@ def test_bubblewrap_runs_here_in_ci():
     if bubblewrap_problem():
         missing(bubblewrap_problem(), "the checker's sandbox tests")
     assert bubblewrap_problem() == ""
+
+
+# An unprivileged checker (PrairieLearn runs it as ag) ------------------------------------
+
+CHECKER_UID = 61_235  # the test's unprivileged checker, not the student's uid
+UNPRIVILEGED_RUN = {"correct": True, "kills_checker": False, "reads_secrets": False,
+                    "writes_outside": False, "hunts_answers": False,
+                    "leaves_processes": True, "forges_results": False,
+                    "breaks_runner": False, "lying_int": False}
+CHECKER_SCRIPT = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from bidder.checker.check import check_module
+from bidder.checker.text import text_report
+found = {}
+for name in sys.argv[3:]:
+    report = check_module(f"{sys.argv[2]}/{name}/{name}.py", hands=20, isolation="fallback")
+    found[name] = {"passed": report.passed, "text": text_report(report),
+                   "isolation": report.isolation.describe()}
+print(json.dumps(found))
+"""
+
+
+def test_an_unprivileged_checker_keeps_the_corpus_in(tmp_path):
+    """The checker as a user of its own, with the system's Python and its libseccomp
+    bindings, on the fallback (as in a container where bubblewrap cannot start): seccomp
+    and Landlock hold the corpus."""
+    root = Path(__file__).resolve().parents[2]
+    if os.geteuid() != 0 or not shutil.which("setpriv") or not os.path.exists(
+            "/usr/bin/python3"):
+        missing("root, setpriv and /usr/bin/python3", "the unprivileged checker's test")
+    secret, marker = secrets.token_hex(16), f"mark{secrets.token_hex(8)}"
+    base = Path(tempfile.mkdtemp(prefix="bidder-unprivileged-"))
+    try:
+        for name in UNPRIVILEGED_RUN:
+            folder, outside = base / name, base / f"outside-{name}"
+            for path in (folder, outside):
+                path.mkdir()
+            for module in ("correct", name):
+                source = (STUDENTS / f"{module}.py").read_text()
+                (folder / f"{module}.py").write_text(
+                    source.replace("@OUTSIDE@", str(outside)).replace("@MARKER@", marker))
+        for path in [base, *base.rglob("*")]:
+            os.chown(path, CHECKER_UID, CHECKER_UID)
+        environment = {"PATH": "/usr/bin:/bin", "HOME": str(base), "LANG": "C.UTF-8",
+                       "BIDDER_TEST_SECRET": secret}
+        done = subprocess.run(
+            ["setpriv", f"--reuid={CHECKER_UID}", f"--regid={CHECKER_UID}", "--clear-groups",
+             "/usr/bin/python3", "-B", "-c", CHECKER_SCRIPT, str(root), str(base),
+             *UNPRIVILEGED_RUN], env=environment, capture_output=True, timeout=600,
+            cwd=str(base))
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+        found = json.loads(done.stdout)
+        for name, passed in UNPRIVILEGED_RUN.items():
+            text = found[name]["text"]
+            assert found[name]["passed"] is passed, text
+            assert secret not in text and "Traceback" not in text and "full marks" not in text
+            assert os.listdir(base / f"outside-{name}") == []
+        isolation = found["correct"]["isolation"]
+        assert "no uid: the checker is not root" in isolation
+        assert "seccomp: no sockets" in isolation and "Landlock" in isolation
+        assert processes_with(marker) == []
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
