@@ -160,8 +160,9 @@ def seccomp_module():
 
 def seccomp_filter(bindings, pid: int):
     """The filter for the child *pid*: every system call allowed but those in DENIED,
-    signals to any process but *pid* itself, limits set on any other process, clone() into new namespaces, and clone3
-    (whose flags a filter cannot read: glibc then falls back to clone)."""
+    signals to any process but *pid* itself, limits set on any other process, clone()
+    into new namespaces, and clone3 (whose flags a filter cannot read: glibc then falls
+    back to clone)."""
     deny, arg = bindings.ERRNO(errno.EPERM), bindings.Arg
     found = bindings.SyscallFilter(bindings.ALLOW)
     for name in DENIED:

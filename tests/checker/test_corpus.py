@@ -90,7 +90,8 @@ CORPUS = {
     "escapes_terminal": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "U+001B[2JU+001B]0;ownedU+0007 cleared your screen",
         "raised ValueError: U+001B[31mred")),
-    "reads_secrets": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("PATH=/usr/bin:/bin HOME=/tmp")),
+    "reads_secrets": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
+        "PATH=/usr/bin:/bin HOME=/tmp")),
     "writes_outside": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("the count is")),
     "leaves_processes": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes),
     "hogs_memory": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
@@ -121,7 +122,8 @@ CORPUS = {
         "actual: 'None' (str); for no bid return the value None, not a string")),
     "breaks_runner": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "the checker's runner stopped with TypeError while computing highCardPoints(")),
-    "lying_int": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("12 (lying_int.int); return an int")),
+    "lying_int": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
+        "12 (lying_int.int); return an int")),
     "segfaults": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "the process was killed by signal 11, a segmentation fault while computing "
         "highCardPoints(")),
@@ -229,13 +231,17 @@ def test_an_unprivileged_checker_keeps_the_corpus_in(tmp_path):
                 source = (STUDENTS / f"{module}.py").read_text()
                 (folder / f"{module}.py").write_text(
                     source.replace("@OUTSIDE@", str(outside)).replace("@MARKER@", marker))
+        # the checker's own copy, readable by its user wherever the repository lies
+        shutil.copytree(root / "bidder", base / "source" / "bidder",
+                        ignore=shutil.ignore_patterns("__pycache__"))
         for path in [base, *base.rglob("*")]:
             os.chown(path, CHECKER_UID, CHECKER_UID)
         environment = {"PATH": "/usr/bin:/bin", "HOME": str(base), "LANG": "C.UTF-8",
                        "BIDDER_TEST_SECRET": secret}
         done = subprocess.run(
             ["setpriv", f"--reuid={CHECKER_UID}", f"--regid={CHECKER_UID}", "--clear-groups",
-             "/usr/bin/python3", "-B", "-c", CHECKER_SCRIPT, str(root), str(base),
+             "/usr/bin/python3", "-B", "-c", CHECKER_SCRIPT, str(base / "source"),
+             str(base),
              *UNPRIVILEGED_RUN], env=environment, capture_output=True, timeout=600,
             cwd=str(base))
         assert done.returncode == 0, done.stderr.decode()[-2000:]

@@ -111,8 +111,8 @@ def test_read_run_checks_every_line(lines, problem):
     run = read_run(outcome(*lines), "t.py")
     assert problem in run.problem if problem else run.problem == ""
     if not problem:
-        assert run == Run((student_tests.TestResult("t", "passed", calls=(("openingBid", "AS"),)),),
-                          "", ("openingBid",), 3, 4)
+        result = student_tests.TestResult("t", "passed", calls=(("openingBid", "AS"),))
+        assert run == Run((result,), "", ("openingBid",), 3, 4)
 
 
 def test_a_report_with_nothing_run_has_no_coverage():
