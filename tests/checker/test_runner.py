@@ -310,6 +310,7 @@ helper_value = 3
 class Bids(unittest.TestCase):
     def test_right(self):
         self.assertEqual(openingBid("KH"), "1C")
+        self.assertEqual(openingBid("KH"), "1C")
 
     def test_wrong(self):
         self.assertEqual(openingBid("KH"), "2C")
@@ -406,3 +407,16 @@ def test_the_runner_makes_itself_not_dumpable():
         assert libc.prctl(3, 0, 0, 0, 0) == 0  # PR_GET_DUMPABLE
     finally:
         libc.prctl(check_runner.PR_SET_DUMPABLE, 1, 0, 0, 0)
+
+
+
+def test_watch_keeps_each_call_of_a_test_once(tmp_path):
+    path = str(tmp_path / "m.py")
+    namespace = {"sys": sys}
+    exec(compile("def openingBid(hand):\n    return sys._getframe()\n", path, "exec"),
+         namespace)
+    frame = namespace["openingBid"]("AS")
+    watch = check_runner.Watch(path, ["openingBid"])
+    watch.trace(frame, "call", None)
+    watch.trace(frame, "call", None)
+    assert watch.calls == [["openingBid", "AS"]]
