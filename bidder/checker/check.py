@@ -22,6 +22,7 @@ from ..dealing import dealt_text, hand_stream, threshold_hands
 from ..errors import quote
 from ..facts import Facts
 from ..rules import first_rule
+from ..misreadings import distinguishable
 from .channel import read_channel, runner_failure
 from .diagnosis import diagnose
 from .endings import ending
@@ -173,4 +174,4 @@ def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
     work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
     outcome = run_student(path, work, limits, isolation)
     report = build_report(path, cases, outcome)
-    return replace(report, diagnosis=diagnose(report))
+    return replace(report, diagnosis=diagnose(report), searched=len(distinguishable()))

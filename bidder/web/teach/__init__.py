@@ -7,7 +7,6 @@ render what it computed; every bridge decision is made in the core.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from flask import Blueprint, Flask, current_app, redirect, render_template, request, url_for
 
@@ -16,6 +15,7 @@ from ...bids import RULE_BIDS, BidError
 from ...dealing import MAX_COUNT, DealError, check_request, deal, deal_set
 from ...rules import RULES, Rule
 from ...teaching import teaching_mix
+from ..heavy import Cap, PageCache, off_the_loop
 from . import practice, stats
 from .params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
                      optional_number, read_bid, read_choice, read_flag, read_rule)
@@ -26,6 +26,11 @@ blueprint.add_url_rule("/stats", "stats_page", stats.stats_page)
 
 PRINT_COUNT = 12
 PARTS = {"": "Sheet and answer key", "sheet": "Sheet only", "key": "Answer key only"}
+# Rendered deal pages kept per worker, by bytes: a printed set of 100 hands is about
+# 500 KB, a single hand about 30 KB (a cap by count let 600 seeds grow a worker by 330 MB).
+PAGE_BUDGET = 16 * 1024 * 1024
+PAGES = PageCache(PAGE_BUDGET)
+SETS = Cap("printable sets and large deals")
 MIXES = {"": "A teaching mix: every rule that decides bids at least once",
          "natural": "As dealt: natural frequencies, so most open nothing"}
 
@@ -144,9 +149,26 @@ def deal_page():
                                form=request.args, **deal_form_context()), 400
 
 
-@lru_cache(maxsize=256)
 def dealt_page(app: Flask, choice: DealChoice) -> str:
-    """The page for a seeded *choice*: the same every time it is asked, rendered once.
+    """The page for a seeded *choice*: the same every time it is asked, rendered once
+    (kept while PAGES has room), a set only while this worker renders few others.
+
+    :raises DealError: for a bid and rule no hand can meet.
+    :raises ServiceUnavailable: when this worker renders as many sets as it may.
+    """
+    page = PAGES.get((app, choice))
+    if page is None:
+        if choice.is_set:
+            with SETS.held():
+                page = off_the_loop(rendered_deal, choice)
+        else:
+            page = rendered_deal(choice)
+        PAGES.put((app, choice), page)
+    return page
+
+
+def rendered_deal(choice: DealChoice) -> str:
+    """The page for a seeded *choice*, rendered now.
 
     :raises DealError: for a bid and rule no hand can meet.
     """
