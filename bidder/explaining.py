@@ -1,0 +1,211 @@
+"""Which misreading explains a student's answers: the space of misreadings searched.
+
+The answers are plain data (``Given``: the function asked, the hand, the exact value
+given, and whether it was right), so the checker's report and a practice round are
+searched alike. Each misreading of ``bidder.misreadings.distinguishable()`` is first tried
+on a sample of the wrong answers; those that explain some are tried on every answer, and
+ranked by the answers they leave unexplained (wrong answers they do not predict, right
+answers they would have made wrong). When no single one explains every wrong answer, pairs
+are tried: the best singles, each with the misreadings that explain what it leaves. The
+best, when it leaves at most a few, is the fit; others that fit exactly as well are named
+beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from . import packed
+from .misreadings import distinguishable
+from .variants import Variant
+
+FUNCTIONS = ("highCardPoints", "distributionPoints", "openingBid")
+FEW = 0.05  # 'all but a few': at most this share of the wrong answers left unexplained
+SAMPLE = 48  # wrong answers each misreading is first tried on
+TRIED = 12  # misreadings tried on every answer, the best on the sample first
+PAIRED = 3  # best singles each tried with the misreadings that explain what they leave
+PARTNERS = 5  # misreadings tried with each of those, the best on what it leaves first
+ALTERNATIVES = 3  # misreadings that fit as well as the best, named beside it
+
+
+@dataclass(frozen=True)
+class Given:
+    """One answer a student gave: the function asked, the hand (packed), the exact value
+    (an int, a str or None), whether it was right, and whether it was a value at all
+    (False for an exception or another type: no reading predicts it)."""
+
+    function: str
+    code: int
+    value: int | str | None
+    right: bool
+    readable: bool = True
+
+
+def bids_given(pairs: Sequence[tuple[str, str | None]], right: Sequence[bool]
+               ) -> tuple[Given, ...]:
+    """(hand text, bid given as the assignment writes it: '1C' or None) pairs as answers
+    of openingBid, each marked right or not."""
+    return tuple(Given("openingBid", packed.encode(hand), bid, correct)
+                 for (hand, bid), correct in zip(pairs, right, strict=True))
+
+
+def matches(given: Given, predicted) -> bool:
+    """Whether the value given is exactly *predicted*, type and all."""
+    if not given.readable:
+        return False
+    if predicted is None:
+        return given.value is None
+    return type(given.value) is type(predicted) and given.value == predicted
+
+
+class Predictor:
+    """The answers misreadings predict for hands, each worked out once."""
+
+    def __init__(self):
+        self.known: dict[tuple, object] = {}
+
+    def predicted(self, variant: Variant, function: str, code: int):
+        """What *variant* answers *function* for the hand *code*."""
+        if function == "highCardPoints":
+            return packed.hcp(code)
+        counting = variant.counting
+        if function == "distributionPoints":
+            return packed.tally(code, counting).distribution
+        key = (variant, code)
+        if key not in self.known:
+            self.known[key] = variant.written(packed.decide(code, variant.rules, counting)[1])
+        return self.known[key]
+
+    def explains(self, variant: Variant, given: Given) -> bool:
+        """Whether *variant* predicts the answer given."""
+        return matches(given, self.predicted(variant, given.function, given.code))
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How one misreading fits every answer: the places of the answers it does not
+    predict."""
+
+    variant: Variant
+    misses: tuple[int, ...]
+    broken: int  # right answers the misreading would have made wrong
+    wrong: int  # wrong answers in all
+
+    @property
+    def explained(self) -> int:
+        """Wrong answers the misreading predicts."""
+        return self.wrong - (len(self.misses) - self.broken)
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        """Fewer answers unexplained first, then fewer right answers broken."""
+        return len(self.misses), self.broken
+
+
+@dataclass(frozen=True)
+class Found:
+    """The misreading that explains the answers, how well, and others that fit exactly as
+    well."""
+
+    fit: Fit
+    alternatives: tuple[Variant, ...] = ()
+
+    @property
+    def variant(self) -> Variant:
+        """The misreading found."""
+        return self.fit.variant
+
+    def explained(self, answers: Sequence[Given]) -> list[int]:
+        """The places of the wrong answers it predicts."""
+        missed = set(self.fit.misses)
+        return [place for place, given in enumerate(answers)
+                if not given.right and place not in missed]
+
+
+class _Search:
+    """The search through the space for one set of answers."""
+
+    def __init__(self, answers: Sequence[Given], wrong: list[int]):
+        self.answers, self.wrong = answers, wrong
+        self.predictor = Predictor()
+        self.space = distinguishable()
+        self.place = {variant: place for place, variant in enumerate(self.space)}
+        self.by_function = {function: [place for place, given in enumerate(answers)
+                                       if given.function == function]
+                            for function in FUNCTIONS}
+        self.counted: dict[tuple, tuple[int, ...]] = {}  # misses of the counts, by counting
+
+    def explains(self, variant: Variant, place: int) -> bool:
+        """Whether *variant* predicts the answer at *place*."""
+        return self.predictor.explains(variant, self.answers[place])
+
+    def count_misses(self, variant: Variant) -> tuple[int, ...]:
+        """The HCP and distribution answers *variant* does not predict: the same for every
+        misreading that counts the same way."""
+        counting = variant.counting
+        key = (counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced)
+        if key not in self.counted:
+            self.counted[key] = tuple(
+                place for function in FUNCTIONS[:2] for place in self.by_function[function]
+                if not self.explains(variant, place))
+        return self.counted[key]
+
+    def fit(self, variant: Variant) -> Fit:
+        """The misreading tried on every answer."""
+        misses = self.count_misses(variant) + tuple(
+            place for place in self.by_function["openingBid"]
+            if not self.explains(variant, place))
+        return Fit(variant, misses, sum(self.answers[place].right for place in misses),
+                   len(self.wrong))
+
+    def promising(self, wrong: list[int], variants, most: int = TRIED) -> list[Variant]:
+        """Of *variants*, those that explain the most of a sample of *wrong*, best first."""
+        sample = wrong[:SAMPLE]
+        scored = [(sum(self.explains(variant, place) for place in sample), place, variant)
+                  for place, variant in enumerate(variants)]
+        return [variant for score, _, variant in sorted(
+            scored, key=lambda entry: (-entry[0], entry[1])) if score][:most]
+
+    def singles(self) -> list[Fit]:
+        """The promising single misreadings, best first."""
+        return sorted(map(self.fit, self.promising(self.wrong, self.space)),
+                      key=lambda fit: fit.rank)
+
+    def pair(self, one: Variant, other: Variant) -> Variant:
+        """Both misreadings, in the space's order."""
+        first, second = sorted((one, other), key=self.place.__getitem__)
+        return first.and_then(second)
+
+    def pairs(self, singles: list[Fit]) -> list[Fit]:
+        """Each of the best singles with the misreadings that explain what it leaves."""
+        found = []
+        for single in singles[:PAIRED]:
+            missed = set(single.misses)
+            left = [place for place in self.wrong if place in missed]
+            pairs = [self.pair(single.variant, other) for other in self.space
+                     if other is not single.variant]  # together: a part may read the other's
+            found += map(self.fit, self.promising(left, pairs, PARTNERS))
+        return sorted(found, key=lambda fit: fit.rank)
+
+
+def explain_answers(answers: Sequence[Given]) -> Found | None:
+    """The misreading that explains the wrong answers, or None when none explains them
+    all but a few (or there are none)."""
+    wrong = [place for place, given in enumerate(answers) if not given.right]
+    if not wrong:
+        return None
+    search = _Search(answers, wrong)
+    fits = search.singles()
+    if not fits:
+        return None
+    if fits[0].misses:
+        pairs = search.pairs(fits)
+        if pairs and pairs[0].rank < fits[0].rank:
+            fits = pairs
+    best = fits[0]
+    if len(best.misses) > len(wrong) * FEW:
+        return None
+    alternatives = tuple(fit.variant for fit in fits[1:] if fit.rank == best.rank)
+    return Found(best, alternatives[:ALTERNATIVES])
