@@ -1,7 +1,9 @@
 """Practice: a hand without its answer; the student counts (if asked) and then bids.
 
 Hands come in rounds (see ``rounds``): after each, a summary of the round, right and
-wrong per rule, and a round of just the rules missed if the student wants one.
+wrong per rule, the misreading the wrong answers fit if one does (see ``reading``), and a
+round of just the rules missed, or of hands that misreading gets wrong, if the student
+wants one.
 Progress lives in Flask's signed session cookie. Every form posts (with a CSRF token)
 and redirects back, so it all works without JavaScript.
 
@@ -34,6 +36,7 @@ from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
+from .reading import READING_HANDS, Reading, is_reading, reading_hand, round_reading
 from .rounds import (answers, given_bids, is_focus, is_given, is_record, missed, recorded,
                      round_rules, scores, with_given)
 
@@ -82,6 +85,7 @@ class Practice:
     focus: str = ""  # the round's rules ('R3,R7'), or '' for every deciding rule
     record: str = ""  # the round's answers so far ('R3+R7-')
     given: str = ""  # the round's bids given, by place ('0:1C,1:2NT')
+    reading: str = ""  # the misreading whose hands the round deals, or ''
 
     @property
     def counted(self) -> bool:
@@ -106,7 +110,7 @@ class Practice:
     @property
     def size(self) -> int:
         """How many hands the round has."""
-        return len(round_rules(self.focus))
+        return READING_HANDS if self.reading else len(round_rules(self.focus))
 
     @property
     def between_rounds(self) -> bool:
@@ -128,6 +132,8 @@ def save(state: Practice) -> None:
 def restore(stored: object) -> Practice | None:
     """*stored* as a Practice, if every field has the type and range save() writes and
     the fields agree with each other; else None."""
+    if isinstance(stored, dict):
+        stored = {"reading": "", **stored}  # kept before rounds of a misreading: none
     if not isinstance(stored, dict) or set(stored) != FIELD_NAMES:
         return None
     if not all(check(stored[name]) for name, check in FIELD_CHECKS.items()):
@@ -183,7 +189,7 @@ FIELD_CHECKS = {
     "answered": whole_up_to(None), "counts_right": whole_up_to(None),
     "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
     "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
-    "focus": is_focus, "record": is_record, "given": is_given,
+    "focus": is_focus, "record": is_record, "given": is_given, "reading": is_reading,
 }
 FIELD_NAMES = frozenset(field.name for field in fields(Practice))
 
@@ -277,8 +283,11 @@ def moved_to(state: Practice, turn: int) -> Practice:
 def hand_for(state: Practice) -> str:
     """The hand for this turn: natural frequencies, or each of the round's rules once, in
     an order shuffled for each round so that the turn does not give the answer away (a
-    round of missed rules deals for its rules, natural frequencies or not)."""
+    round of missed rules deals for its rules, natural frequencies or not); a round of a
+    misreading deals hands it gets wrong (any hand, if none is found soon)."""
     seed = state.base + state.turn
+    if state.reading:
+        return reading_hand(state.reading, seed) or str(random_hand(seed))
     if state.natural and not state.focus:
         return str(random_hand(seed))
     order = shuffled(round_rules(state.focus),
@@ -314,6 +323,11 @@ def review(state: Practice) -> list[Reviewed]:
     return rows
 
 
+def reading_of(rows: list[Reviewed]) -> Reading | None:
+    """The misreading the round's wrong answers fit, if one does."""
+    return round_reading([(str(row.hand), row.given.text, row.correct) for row in rows])
+
+
 def bid_rows() -> list[list[Bid]]:
     """Every bid some hand opens, one row per level, then no bid on its own row."""
     bids = [bid for bid in reachable_bids() if bid]
@@ -327,12 +341,14 @@ def render(state: Practice, errors: dict | None = None, typed: dict | None = Non
     hand = parse_hand(state.hand) if state.hand else None
     advice = explain(hand) if state.done else None
     correct = advice is not None and Bid.from_value(advice.bid) == state.chosen
+    reviewed = review(state) if state.between_rounds else []
     return render_template(
         "practice.html", state=state, hand=hand, advice=advice, correct=correct,
         facts=Facts(hand) if state.counted else None,
         why=why_not(advice, state.chosen) if advice and not correct else None,
         scores=scores(state.record), missed=missed(state.record),
-        review=review(state) if state.between_rounds else [],
+        review=reviewed, reading=reading_of(reviewed) if reviewed else None,
+        reading_hands=READING_HANDS,
         bid_rows=bid_rows(), count_fields=COUNT_FIELDS, max_counted=MAX_COUNTED,
         errors=errors or {}, typed=typed or {}), status
 
@@ -464,13 +480,17 @@ def next_hand():
 
 @blueprint.post("/round")
 def new_round():
-    """Once a round is over, start the next: every deciding rule again, or (missed=1)
-    the rules answered wrongly (a repeated press starts only one)."""
+    """Once a round is over, start the next: every deciding rule again, (missed=1) the
+    rules answered wrongly, or (reading=1) hands the misreading the wrong answers fit gets
+    wrong (a repeated press starts only one)."""
     state = load()
     if state.between_rounds:
         focus = missed(state.record) if request.form.get("missed") == "1" else ""
-        save(moved_to(replace(state, round_start=state.turn, focus=focus, record="",
-                              given=""), state.turn))
+        found = (reading_of(review(state)) if request.form.get("reading") == "1"
+                 else None)
+        save(moved_to(replace(state, round_start=state.turn, focus="" if found else focus,
+                              record="", given="",
+                              reading=found.variant.id if found else ""), state.turn))
     return back()
 
 
