@@ -9,7 +9,8 @@ from bidder import packed
 from bidder.dealing import changes, reachable_bids
 from bidder.misreadings import variant_by_id
 from bidder.web.teach.practice import SESSION_KEY, Practice, hand_for
-from bidder.web.teach.reading import READING_HANDS, is_reading, reading_hand, round_reading
+from bidder.web.teach.reading import (READING_HANDS, Reading, is_reading, reading_hand,
+                                       round_reading)
 from bidder.web.teach.rounds import answers
 
 from test_practice import answer, hand_on_table, post, state_of, text_of
@@ -108,3 +109,22 @@ def test_a_cookie_from_before_rounds_of_a_misreading_is_still_read(client):
         session[SESSION_KEY] = stored
     client.get("/practice")
     assert (state_of(client).base, state_of(client).turn) == (4, 2)
+
+
+@pytest.mark.parametrize("explained, opening", [
+    (1, "Your wrong answer fits a misreading: "),
+    (2, "Both of your wrong answers fit one misreading: "),
+    (3, "All 3 of your wrong answers fit one misreading: "),
+])
+def test_the_sentence_says_how_many_wrong_answers_the_misreading_fits(explained, opening):
+    variant = variant_by_id("R1.hcp=15-18")
+    sentence = Reading(variant, explained).sentence
+    assert sentence.startswith(opening + variant.sentence)
+    assert sentence.count("The assignment says otherwise: R1 says 16-18 HCP.") == 1
+    assert ("will tell" in sentence) is (explained == 1)
+
+
+def test_readings_that_fit_as_well_are_named_beside_it():
+    one, other = variant_by_id("omit=R1"), variant_by_id("R1.shape=any")
+    assert Reading(one, 2).others == ""
+    assert Reading(one, 2, (other,)).others == f"They fit just as well: {other.sentence}"
