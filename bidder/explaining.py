@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from . import packed
+from .cards import parse_hand
 from .misreadings import distinguishable
 from .variants import Variant
 
@@ -45,9 +46,12 @@ class Given:
 
 def bids_given(pairs: Sequence[tuple[str, str | None]], right: Sequence[bool]
                ) -> tuple[Given, ...]:
-    """(hand text, bid given as the assignment writes it: '1C' or None) pairs as answers
-    of openingBid, each marked right or not."""
-    return tuple(Given("openingBid", packed.encode(hand), bid, correct)
+    """(hand in any notation, bid given as the assignment writes it: '1C' or None) pairs
+    as answers of openingBid, each marked right or not.
+
+    :raises InvalidHandError: for a hand that cannot be read, saying what is wrong."""
+    return tuple(Given("openingBid", packed.read(hand) or packed.encode_cards(
+                           parse_hand(hand).cards), bid, correct)
                  for (hand, bid), correct in zip(pairs, right, strict=True))
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from bidder import packed
+from bidder.cards import InvalidHandError
 from bidder.dealing import changed_hand, random_hand
 from bidder.explaining import Given, bids_given, explain_answers, matches
 from bidder.misreadings import variant_by_id
@@ -51,3 +52,10 @@ def test_an_answer_matches_only_exactly(given, predicted, fits):
 def test_pairs_and_marks_must_be_as_many():
     with pytest.raises(ValueError):
         bids_given([(HANDS[0], None)], [])
+
+
+def test_hands_are_read_in_any_notation_and_an_unreadable_one_says_why():
+    dotted, = bids_given([("AKQ2.K32.K32.432", "1NT")], [True])
+    assert dotted.code == packed.encode("AS KS QS 2S KH 3H 2H KD 3D 2D 4C 3C 2C")
+    with pytest.raises(InvalidHandError, match="appears twice"):
+        bids_given([("AS AS", None)], [False])
