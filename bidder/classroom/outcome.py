@@ -1,0 +1,78 @@
+"""What one student's check comes to: a score, the misreadings named, each part right or
+not; small, so that a class of hundreds is held in flat memory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..checker.formats import headline
+from ..checker.points import parts, rounded, total_points
+from ..checker.report import Report
+
+FUNCTION_BID = "openingBid"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One student: the score (of 100; None when the work could not be checked), the
+    misreadings the diagnosis named, each part (function and rule) fully right or not,
+    and the wrong bids given, by hand, for comparing students."""
+
+    student: str
+    score: float | None
+    misreadings: tuple[str, ...] = ()
+    parts: tuple[tuple[str, bool], ...] = ()
+    stuck: bool = False
+    problem: str = ""
+    wrong_bids: tuple[tuple[str, str], ...] = ()  # (hand, the answer shown)
+    caught: tuple[str, ...] | None = None  # misreadings the student's tests catch
+    missed: tuple[str, ...] = ()  # misreadings they miss
+    source: str = "checked"  # checked here, or read from a grader's results
+
+    @property
+    def checked(self) -> bool:
+        """Whether the work could be checked at all."""
+        return self.score is not None
+
+
+def not_checkable(student: str, problem: str, source: str = "checked") -> Outcome:
+    """A student whose work could not be checked, and why."""
+    return Outcome(student, None, problem=problem, source=source)
+
+
+def from_report(student: str, report: Report) -> Outcome:
+    """The outcome of a check: nothing checkable when no call could be made."""
+    if not report.verdicts:
+        return not_checkable(student, report.problems[0] if report.problems
+                             else headline(report))
+    found = parts(report)
+    points, possible = total_points(found)
+    worked = [part for part in found if part.rule is None]
+    tests = report.tests
+    return Outcome(
+        student, rounded(100 * points / possible) if possible else 0.0,
+        tuple(report.diagnosis.ids) if report.diagnosis is not None else (),
+        tuple((part.name, part.passed) for part in found),
+        bool(worked) and not any(part.right for part in worked),
+        wrong_bids=tuple((report.cases[verdict.case].hand, verdict.answer.shown())
+                         for verdict in report.mismatches
+                         if verdict.function == FUNCTION_BID),
+        caught=None if tests is None else tuple(c.variant.id for c in tests.caught),
+        missed=() if tests is None else tuple(c.variant.id for c in tests.missed))
+
+
+def from_results(student: str, results: dict, scale: float = 1.0) -> Outcome:
+    """The outcome a grader's results hold (Gradescope's results.json, or PrairieLearn's
+    with a score from 0 to 1, *scale* 100): read, never run again."""
+    if results.get("gradable") is False:
+        return not_checkable(student, str(results.get("message", "not gradable")),
+                             "results")
+    extra = results.get("extra_data") or {}
+    found = tuple((str(test.get("name", "")),
+                   test.get("status") == "passed" if "status" in test
+                   else test.get("points") == test.get("max_points"))
+                  for test in results.get("tests", ()) if isinstance(test, dict))
+    score = rounded(float(results.get("score") or 0) * scale)
+    return Outcome(student, score,
+                   tuple(map(str, extra.get("misreadings", results.get("misreadings", ())))),
+                   found, stuck=score == 0, source="results")
