@@ -294,11 +294,13 @@ def separating_hands(variants, count: int = 3, seed: int = 1,
     bids otherwise than the assignment and the variants give as many different bids as
     there are (every one a different bid, where such hands are), the first dealt first."""
     found: list[tuple[int, int, str]] = []
+    apart = 0  # hands on which every one bids differently
     for order, indexes in enumerate(islice(hand_stream(seed), search)):
         bids = bids_of(variants, packed.encode_deal(indexes))
         if bids[1] == bids[0]:
             continue
         found.append((-len(set(bids)), order, dealt_text(indexes)))
-        if sum(distinct == -len(bids) for distinct, _, _ in found) >= count:
+        apart += len(set(bids)) == len(bids)
+        if apart >= count:
             break
     return tuple(text for _, _, text in sorted(found)[:count])

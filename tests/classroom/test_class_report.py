@@ -142,3 +142,24 @@ def test_checked_here_one_by_one_as_in_the_pool(tmp_path):
     (tmp_path / "one.py").write_text("")
     found = list(check_class(read_submissions(str(tmp_path)), Settings(hands=HANDS), jobs=1))
     assert [outcome.student for outcome in found] == ["one"]
+
+
+def test_a_students_tests_are_graded_beside_the_module(tmp_path):
+    from .synthetic import STUDENT_TESTS, STUDENTS
+
+    (tmp_path / "solution.py").write_text((STUDENTS / "correct.py").read_text())
+    outcome = outcome_of(Submission("judy", str(tmp_path / "solution.py"),
+                                    str(STUDENT_TESTS / "thorough_tests.py")),
+                         Settings(hands=HANDS))
+    assert outcome.caught and outcome.score == 100
+
+
+def test_the_text_lists_pairs_to_look_at_and_tests_that_catch_everything():
+    from bidder.classroom.similar import Pair
+    from bidder.classroom.summary import ClassReport, TestsStrength
+
+    report = ClassReport((), (), (), (), TestsStrength(2, (("no-2nt", 2),), ()),
+                         (Pair("a", "b", 4, (("AS KS", "'7NT' (str)"),)),))
+    text = report_text(report)
+    assert "no-2nt: caught by 2" in text and "caught by nobody" not in text
+    assert "a and b: 4 wrong bids nobody else gave, e.g. '7NT' (str) on AS KS" in text
