@@ -2,8 +2,8 @@
 ``bidder check`` checks one (or its results read back), and reported together.
 
 The modules, lowest first: ``outcome`` (what one student's check comes to), ``sources``
-(the submissions found in a folder, a Gradescope export or a PrairieLearn download),
-``checking`` (every submission checked, in parallel), ``summary`` (the class report's
+(the submissions found in a folder, a Gradescope export, a PrairieLearn download or a
+class file), ``answers`` (a class file's answers judged and diagnosed), ``checking`` (every submission checked, in parallel), ``summary`` (the class report's
 model), ``data`` and ``text`` (the report as JSON data and as text), ``html`` (one
 self-contained page, the only one that needs Jinja2).
 """

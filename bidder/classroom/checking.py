@@ -28,6 +28,10 @@ class Settings:
 
 def outcome_of(submission: Submission, settings: Settings = Settings()) -> Outcome:
     """One submission's outcome: its results read back, or its module checked."""
+    if submission.answers:
+        from .answers import answers_outcome
+
+        return answers_outcome(submission.student, list(submission.answers))
     if submission.results is not None:
         return from_results(submission.student, submission.results, submission.scale)
     if submission.module is None:

@@ -24,7 +24,7 @@ class Outcome:
     parts: tuple[tuple[str, bool], ...] = ()
     stuck: bool = False
     problem: str = ""
-    wrong_bids: tuple[tuple[str, str], ...] = ()  # (hand, the answer shown)
+    wrong_bids: tuple[tuple[str, str], ...] = ()  # (hand, the answer shown) unexplained
     caught: tuple[str, ...] | None = None  # misreadings the student's tests catch
     missed: tuple[str, ...] = ()  # misreadings they miss
     source: str = "checked"  # checked here, or read from a grader's results
@@ -54,11 +54,21 @@ def from_report(student: str, report: Report) -> Outcome:
         tuple(report.diagnosis.ids) if report.diagnosis is not None else (),
         tuple((part.name, part.passed) for part in found),
         bool(worked) and not any(part.right for part in worked),
-        wrong_bids=tuple((report.cases[verdict.case].hand, verdict.answer.shown())
-                         for verdict in report.mismatches
-                         if verdict.function == FUNCTION_BID),
+        wrong_bids=unexplained_bids(report),
         caught=None if tests is None else tuple(c.variant.id for c in tests.caught),
         missed=() if tests is None else tuple(c.variant.id for c in tests.missed))
+
+
+def unexplained_bids(report: Report) -> tuple[tuple[str, str], ...]:
+    """The wrong bids the diagnosed misreading does not explain, each with its hand: what
+    two students sharing would be more than their misreadings explain."""
+    from ..checker.diagnosis import Predictor
+
+    found = report.diagnosis
+    explains = Predictor(report.cases).explains
+    return tuple((report.cases[verdict.case].hand, verdict.answer.shown())
+                 for verdict in report.mismatches if verdict.function == FUNCTION_BID
+                 and (found is None or not explains(found.variant, verdict)))
 
 
 def from_results(student: str, results: dict, scale: float = 1.0) -> Outcome:

@@ -1,5 +1,6 @@
 """Students whose wrong answers coincide far beyond what their misreadings explain: the same
-wrong bid on the same hand, given by these two students and nobody else, many times over.
+wrong bid on the same hand, one their diagnosed misreadings do not predict, given by these
+two students and nobody else, many times over.
 A thing to look at, never a verdict: friends who studied together, a shared misreading the
 diagnosis did not name, or a copy all look alike here."""
 

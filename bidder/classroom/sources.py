@@ -1,7 +1,8 @@
 """The submissions of a class, wherever they come from: a folder of modules (one per
 student, or one folder per student), a Gradescope "Download Submissions" export (zip or
 unpacked: ``submission_metadata.yml`` naming the students, one folder per submission) or
-a PrairieLearn download (``*_submissions.csv``, whose Feedback holds bidder's results)."""
+a PrairieLearn download (``*_submissions.csv``, whose Feedback holds bidder's results), or
+a class file of answers in the ``bidder grade`` format (``HAND,ANSWER,ID`` a line)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class Submission:
     module: str | None = None
     tests: str | None = None
     results: dict | None = None
+    answers: tuple = ()  # a class file's rows of this student
     scale: float = 1.0  # what turns the results' score into points of 100
     problem: str = ""
 
@@ -40,12 +42,9 @@ class Submission:
 @contextmanager
 def opened(path: str) -> Iterator[str]:
     """The folder *path* is, or a zip unpacked in a temporary folder for the while."""
-    if os.path.isdir(path):
-        yield path
+    if os.path.isdir(path) or not zipfile.is_zipfile(path):
+        yield path  # a folder, or a class file of answers
         return
-    if not zipfile.is_zipfile(path):
-        raise SourceError(f"{path} is neither a folder nor a zip file: give a folder of "
-                          f"modules, a Gradescope export or a PrairieLearn download")
     with tempfile.TemporaryDirectory(prefix="bidder-class-") as folder:
         with zipfile.ZipFile(path) as archive:
             archive.extractall(folder)  # names with .. or a leading / are made safe
@@ -53,7 +52,9 @@ def opened(path: str) -> Iterator[str]:
 
 
 def read_submissions(folder: str) -> tuple[Submission, ...]:
-    """The submissions in *folder*, by student name."""
+    """The submissions in *folder* (or the class file of answers it is), by student."""
+    if not os.path.isdir(folder):
+        return class_file(folder)
     metadata = _find(folder, METADATA)
     if metadata is not None:
         return gradescope(os.path.dirname(metadata), metadata)
@@ -163,3 +164,22 @@ def _prairielearn_one(student: str, row: dict) -> Submission:
     results = feedback.get("results", feedback)
     return Submission(student, results=results if isinstance(results, dict) else {},
                       scale=100.0)
+
+
+def class_file(path: str) -> tuple[Submission, ...]:
+    """A class file of answers (``HAND,ANSWER,ID``): each student's rows."""
+    from .answers import read_answers
+
+    try:
+        students = read_answers(path)
+    except OSError as error:
+        raise SourceError(f"{path} cannot be read ({error.strerror}): give a folder of "
+                          f"modules, a Gradescope export, a PrairieLearn download or a "
+                          f"class file of answers") from None
+    if not any(row.answer is not None for rows in students.values() for row in rows):
+        raise SourceError(f"{path} holds no answers: give a folder of modules, a "
+                          f"Gradescope export (zip or folder), a PrairieLearn download, or "
+                          f"a class file with a line per answer, HAND,ANSWER,ID (as "
+                          f"bidder grade reads it)")
+    return tuple(Submission(student, answers=tuple(rows))
+                 for student, rows in sorted(students.items()))

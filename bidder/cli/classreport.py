@@ -41,8 +41,9 @@ def class_report(submissions: str, output_format: str, output: str | None, hands
 
     SUBMISSIONS is a folder of modules (one per student, or one folder per student), a
     Gradescope "Download Submissions" export (zip or folder, with its
-    submission_metadata.yml), or a PrairieLearn download (a folder holding its
-    *_submissions.csv). Every module is checked as `bidder check` checks one, sealed,
+    submission_metadata.yml), a PrairieLearn download (a folder holding its
+    *_submissions.csv), or a class file of answers (HAND,ANSWER,ID a line, as `bidder
+    grade` reads it). Every module is checked as `bidder check` checks one, sealed,
     on the same hands; results bidder already wrote into an export are read, not run
     again.
 

@@ -131,7 +131,7 @@ def test_a_prairielearn_download_is_read_from_its_feedback(tmp_path, reports):
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda path: path.write_text("not a zip"), "neither a folder nor a zip file"),
+    (lambda path: path.write_text("not a zip"), "holds no answers"),
     (lambda path: path.mkdir(), "holds no submissions"),
 ])
 def test_what_is_not_a_class_says_what_to_give(tmp_path, make, message):
