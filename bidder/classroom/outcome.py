@@ -78,11 +78,18 @@ def from_results(student: str, results: dict, scale: float = 1.0) -> Outcome:
         return not_checkable(student, str(results.get("message", "not gradable")),
                              "results")
     extra = results.get("extra_data") or {}
-    found = tuple((str(test.get("name", "")),
-                   test.get("status") == "passed" if "status" in test
-                   else test.get("points") == test.get("max_points"))
-                  for test in results.get("tests", ()) if isinstance(test, dict))
+    found = tuple((str(test.get("name", "")), _passed(test))
+                  for test in results.get("tests", ()) if isinstance(test, dict)
+                  and ("status" in test or test.get("max_points")))
     score = rounded(float(results.get("score") or 0) * scale)
     return Outcome(student, score,
                    tuple(map(str, extra.get("misreadings", results.get("misreadings", ())))),
                    found, stuck=score == 0, source="results")
+
+
+def _passed(test: dict) -> bool:
+    """Whether a grader's test was passed: Gradescope says so; PrairieLearn's full points
+    say so (its tests worth no points, the worked examples, cannot, and are left out)."""
+    if "status" in test:
+        return test["status"] == "passed"
+    return test["points"] == test["max_points"]

@@ -78,7 +78,7 @@ def test_a_gradescope_export_is_read_by_name_and_results_are_not_run_again(
         source = str(export)
     with opened(source) as folder:
         found = read_submissions(folder)
-        outcomes = by_name(check_class(found, Settings(hands=HANDS), jobs=2))
+        outcomes = by_name(check_class(found, Settings(hands=HANDS), jobs=1))
     assert sorted(outcomes) == ["Alice <Lee>", "Bob Chan", "Carol Diaz", "Erin Fox",
                                 "submission_4"]
     alice = outcomes["Alice <Lee>"]
@@ -125,6 +125,9 @@ def test_a_prairielearn_download_is_read_from_its_feedback(tmp_path, reports):
     alice = outcomes["alice@example.edu"]
     assert alice.misreadings == ("r3-unbalanced-only",) and 90 < alice.score < 100
     assert alice.parts and alice.source == "results"
+    assert "openingBid: the worked examples" not in dict(alice.parts)  # worth no points
+    assert dict(alice.parts)["openingBid: hands R3 (1 of a minor) decides"] is False
+    assert dict(alice.parts)["openingBid: hands R1 (1NT) decides"] is True
     assert not outcomes["bob@example.edu"].checked
     assert "could not be imported" in outcomes["bob@example.edu"].problem
     assert "holds no results" in outcomes["carol@example.edu"].problem
