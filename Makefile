@@ -24,10 +24,11 @@ $(VENV)/.installed-test: setup.cfg pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
-# `bidder serve` runs gunicorn (see bidder.cli.serve.gunicorn_command): 4 threads a worker, so
-# a browser's spare idle connection never blocks one, and --reuse-port, so the kernel
+# `bidder serve` runs gunicorn (see bidder.cli.serve.gunicorn_command and docs/serving.md):
+# gevent workers, so slow and idle connections stall no one, and --reuse-port, so the kernel
 # shares connections out between workers; it first makes sure no server listens on the
-# port already. Without BIDDER_SECRET_KEY, a fresh random key signs this run's cookies.
+# port already. Without BIDDER_SECRET_KEY, a random key made once and kept in
+# instance/secret-key signs the cookies, so a restart keeps every student's practice.
 run: $(VENV)/.installed-run
 	$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 

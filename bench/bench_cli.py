@@ -15,7 +15,10 @@ grow with the file.
 Start-up: `bidder bid HAND` and `python -m bidder bid HAND` against `python -c pass`,
 the median of interleaved runs; and the modules a bid imports (no Flask).
 
-    python bench/bench_cli.py [--lines N] [--rounds R] [--runs R] [--skip-grading]
+    python bench/bench_cli.py [--lines N] [--rounds R] [--runs R] [--skip-grading] [--bare]
+
+--bare grades a file of bare hands (no answers, no ids: the simplest class file) against a
+reference that writes the same columns (the answer and verdict left empty).
 """
 
 from __future__ import annotations
@@ -51,8 +54,9 @@ NO_BID_HAND = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"
 WRONG_BIDS = ("1NT", "1C", "1H", "None", "2S", "3D")
 
 
-def write_class_file(path: Path, lines: int, seed: int = 2026) -> None:
-    """Dealt hands with a student's answer and an id; 1 % of the lines have a typo."""
+def write_class_file(path: Path, lines: int, seed: int = 2026, bare: bool = False) -> None:
+    """Dealt hands with a student's answer and an id (or the hands alone, *bare*); 1 % of
+    the lines have a typo."""
     rng = random.Random(seed)
     with path.open("w") as stream:
         for number, indexes in enumerate(islice(hand_stream(seed), lines), 1):
@@ -63,7 +67,7 @@ def write_class_file(path: Path, lines: int, seed: int = 2026) -> None:
             hand = " ".join(cards)
             right = "1C" if bad else str(Bid.from_value(openingBid(hand)))
             answer = right if rng.random() < 0.8 else rng.choice(WRONG_BIDS)
-            stream.write(f"{hand},{answer},s{number}\n")
+            stream.write(f"{hand}\n" if bare else f"{hand},{answer},s{number}\n")
 
 
 def reference_grade(source: Path, target: Path) -> None:
@@ -73,7 +77,8 @@ def reference_grade(source: Path, target: Path) -> None:
         writer = csv.writer(sink, lineterminator="\n")
         writer.writerow(COLUMNS)
         for number, line in enumerate(lines, 1):
-            hand, answer, student = line.rstrip("\n").split(",")
+            hand, answer, student = (line.rstrip("\n").split(",") if "," in line
+                                     else (line.rstrip("\n"), "", ""))
             try:
                 lengths, suit_hcp = reference._by_suit(reference.parseHand(hand))
             except ValueError as error:
@@ -82,8 +87,9 @@ def reference_grade(source: Path, target: Path) -> None:
             hcp = sum(suit_hcp.values())
             distribution = reference._distribution_points(lengths)
             bid = str(reference.chooseBid(hcp, lengths, suit_hcp))
+            verdict = "" if not answer else "yes" if answer == bid else "no"
             writer.writerow([number, student, hand, bid, "", hcp, distribution,
-                             hcp + distribution, answer, "yes" if answer == bid else "no", ""])
+                             hcp + distribution, answer, verdict, ""])
 
 
 def verdicts(path: Path) -> list[tuple[str, ...]]:
@@ -142,12 +148,13 @@ def timed(function, *args) -> dict:
             "cpu": after.user - before.user + after.system - before.system}
 
 
-def bench_grading(lines: int, rounds: int, folder: Path) -> None:
+def bench_grading(lines: int, rounds: int, folder: Path, bare: bool = False) -> None:
     data = folder / "class.txt"
     small = folder / "small.txt"
-    print(f"writing a {lines:,}-line class file ...", flush=True)
-    write_class_file(data, lines)
-    write_class_file(small, max(1, lines // 10))
+    print(f"writing a {lines:,}-line class file{' of bare hands' if bare else ''} ...",
+          flush=True)
+    write_class_file(data, lines, bare=bare)
+    write_class_file(small, max(1, lines // 10), bare=bare)
     outputs = {name: folder / f"{name}.csv" for name in ("plain", "one", "all")}
     runs = {"plain": [], "one": [], "all": []}
     for number in range(1, rounds + 1):
@@ -229,11 +236,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--skip-grading", action="store_true")
+    parser.add_argument("--bare", action="store_true",
+                        help="grade a file of bare hands (no answers, no ids)")
     options = parser.parse_args()
     bench_startup(options.runs)
     if not options.skip_grading:
         with tempfile.TemporaryDirectory(prefix="bench-cli-") as folder:
-            bench_grading(options.lines, options.rounds, Path(folder))
+            bench_grading(options.lines, options.rounds, Path(folder), options.bare)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import BidderError, echo
+from .pasted import MAX_HAND_LENGTH, MAX_PASTE_LENGTH, cleaned, pasted_deal, spelled_out
 
 HAND_SIZE = 13
-MAX_INPUT_LENGTH = 200
+MAX_INPUT_LENGTH = MAX_HAND_LENGTH
 EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 SEPARATORS = " \t\r\n,"
 EMOJI_SELECTOR = "\ufe0f"
@@ -202,6 +203,7 @@ def read_cards(text: str) -> tuple[Card, ...]:
     canonical = _read_canonical(text)
     if canonical:
         return canonical
+    text = _unwrapped(text)
     _check_length(text)
     if re.match(_SUIT_BY_SUIT_START, text, re.I):
         return _read_suit_by_suit(text)
@@ -213,8 +215,39 @@ def read_cards(text: str) -> tuple[Card, ...]:
             f"e.g. {EXAMPLE_HAND!r}", "empty")
     if "." in text:
         return _read_dotted(text)
+    _check_spelled_out(text)
     return tuple(_read_token(token, position)
                  for position, token in enumerate(re.split(_SPLIT_PATTERN, text), 1))
+
+
+def _unwrapped(text: str) -> str:
+    """The hand's text in what was pasted: one hand of a deal or a hand-viewer link, else
+    the text cleaned of screen-reader words, quotes and a closing full stop.
+
+    :raises InvalidHandError: for a whole deal (several hands) or an overlong paste.
+    """
+    if len(text) > MAX_PASTE_LENGTH:
+        _check_length(text)
+    deal = pasted_deal(text)
+    if deal is None:
+        return cleaned(text)
+    if len(deal.hands) > 1:
+        seats = ", ".join(deal.seats)
+        raise InvalidHandError(
+            f"this is a whole deal of {len(deal.hands)} hands ({seats}), not one hand: "
+            f"paste it on the advisor page to see every seat's opening, or give one hand",
+            "whole_deal")
+    return deal.hands[0][1]
+
+
+def _check_spelled_out(text: str) -> None:
+    phrase = spelled_out(text)
+    if phrase:
+        rank, _, suit = phrase.lower().split()
+        card = _RANK_WORD_LABELS[rank] + suit[0].upper()
+        raise InvalidHandError(
+            f"{echo(phrase)} is written in words: write each card as its rank and suit "
+            f"(did you mean '{card}'?), e.g. 'AS KH 10D'", "bad_card")
 
 
 def hand_problem(cards: tuple[Card, ...]) -> str | None:
@@ -279,9 +312,18 @@ def _read_token(token: str, position: int) -> Card:
     return Card(_SUIT_BY_CHARACTER[suit], _RANK_BY_TEXT[rank])
 
 
+# Letters typed for the digits they look like: O for 0, l and I for 1.
+_LOOKALIKE_DIGITS = str.maketrans("OLI", "011")
+_RANK_WORD_LABELS = {rank.word: rank.label for rank in Rank}
+
+
 def _bad_token_message(token: str, position: int) -> str:
     upper = token.upper()
     start = f"card {position} {echo(token)}"
+    digits = upper.translate(_LOOKALIKE_DIGITS)
+    if digits != upper and re.fullmatch(_CARD_PATTERN, digits):
+        return (f"{start} has a letter where a digit goes: ranks are 2-10, J, Q, K, A "
+                f"(did you mean '{digits}'?)")
     suit_first = re.fullmatch(_SUIT_FIRST_PATTERN, upper)
     if suit_first:
         suit, rank = suit_first.groups()

@@ -5,7 +5,6 @@
 (function () {
   "use strict";
 
-  document.documentElement.classList.replace("no-js", "js");
 
   /* Large type for a projector: the switch works by CSS alone; this keeps it on from
      page to page. */
@@ -58,24 +57,109 @@
     var piece = new RegExp("(" + words + ")(?![a-z])|(" + symbols + "|" + letters + ")|" +
                            ranks + "|([" + escaped(notation.voids) + ":])|(" + blank +
                            "+)|(.)", "gi");
-    var selector = new RegExp(notation.selector, "g");
+    var selector = new RegExp("(?<=" + symbols + ")" + notation.selector, "g");
+    var steps = (notation.steps || []).map(function (step) {
+      return { when: step[0] ? new RegExp("^(?:" + step[0] + ")$", step[2]) : null,
+               drop: new RegExp(step[1], "g" + step[2]) };
+    });
+    var pbnDeal = notation.deal && new RegExp("^(?:" + notation.deal + ")$");
+    var viewer = notation.viewer && new RegExp("^(?:" + notation.viewer + ")$", "i");
+    var seats = "NESW";
+
+    /* The parser's cleaning steps (bidder.pasted.STEPS), applied in the same order. */
+    function cleaned(text) {
+      steps.forEach(function (step) {
+        if (!step.when || step.when.test(text)) {
+          text = text.replace(step.drop, " ");
+        }
+      });
+      return text;
+    }
+
+    /* A viewer's hand ('skj10haqj8dq65ck94') in dot notation, as bidder.pasted does. */
+    function viewerHand(text) {
+      var lower = text.toLowerCase(), runs = {}, joined = "";
+      (lower.match(/[shdc][^shdc]*/g) || []).forEach(function (run) {
+        runs[run[0]] = run.slice(1);
+        joined += run;
+      });
+      if (joined !== lower) {
+        return text;
+      }
+      return "shdc".split("").map(function (suit) { return runs[suit] || ""; })
+        .join(".").toUpperCase();
+    }
+
+    /* The hands of a PBN deal string or a hand-viewer link, each [seat, text]; or null. */
+    function deal(text) {
+      var hands = [], match = pbnDeal && pbnDeal.exec(text);
+      if (match) {
+        var first = seats.indexOf(match[1].toUpperCase());
+        match[2].split(new RegExp(blank + "+")).forEach(function (part, step) {
+          if (part !== "-") {
+            hands.push([seats[(first + step) % 4], part]);
+          }
+        });
+        return hands;
+      }
+      match = viewer && viewer.exec(text);
+      if (!match) {
+        return null;
+      }
+      var params = {};
+      match[1].split("&").forEach(function (pair) {
+        var parts = pair.split("=");
+        var value = decodeURIComponent((parts.slice(1).join("=") || "").replace(/\+/g, " "));
+        if (value) {
+          params[parts[0].toLowerCase()] = value;
+        }
+      });
+      seats.split("").forEach(function (seat) {
+        if (params[seat.toLowerCase()]) {
+          hands.push([seat, viewerHand(params[seat.toLowerCase()])]);
+        }
+      });
+      return hands.length ? hands : null;
+    }
 
     function card(rank, suit) {
       return notation.rank_texts[rank.toUpperCase()] + suitByMark[suit.toUpperCase()];
     }
 
+    /* Suit by suit, as the parser reads it: a suit given twice, a suit missing or
+       empty, a void with ranks and a stray colon are left unread. */
     function suitBySuit(text) {
-      var cards = [], unread = [], suit = null, match;
+      var cards = [], unread = [], holdings = {}, suit = null, last = null, match;
       piece.lastIndex = 0;
       while ((match = piece.exec(text)) !== null) {
-        if (match[1] || match[2]) {
-          suit = match[1] || match[2];
+        var mark = match[1] || match[2];
+        if (mark) {
+          suit = suitByMark[mark.toUpperCase()];
+          if (holdings[suit]) {
+            unread.push(mark);
+          }
+          holdings[suit] = { ranks: 0, voids: 0 };
         } else if (match[3]) {
           cards.push(card(match[3], suit));
+          holdings[suit].ranks += 1;
+        } else if (match[4] === ":") {
+          if (last !== "mark") {
+            unread.push(match[4]);
+          }
+        } else if (match[4]) {
+          holdings[suit].voids += 1;
         } else if (match[6]) {
           unread.push(match[6]);
         }
+        last = match[5] ? last : (mark ? "mark" : "other");
       }
+      notation.suits.forEach(function (each) {
+        var holding = holdings[each[0]];
+        if (!holding || (holding.voids && (holding.ranks || holding.voids > 1)) ||
+            (!holding.ranks && !holding.voids)) {
+          unread.push(each[2]);
+        }
+      });
       return { cards: cards, unread: unread };
     }
 
@@ -110,6 +194,12 @@
     /* The cards in *text*, each a rank label and a suit letter, duplicates kept; and
        the pieces that are not cards (yet): a partial word as someone types is one. */
     this.read = function (text) {
+      var hands = text.length <= notation.paste_limit ? deal(text) : null;
+      if (hands && hands.length > 1) {
+        return { cards: [], unread: [],
+                 deal: hands.map(function (hand) { return hand[0]; }) };
+      }
+      text = hands ? hands[0][1] : cleaned(text);
       text = text.replace(selector, "");
       if (suitBySuitStart.test(text)) {
         return suitBySuit(text);
@@ -119,6 +209,42 @@
       }
       return tokens(text);
     };
+  }
+
+  /* What the live count says of cards read: how many different cards of the hand's
+     size, which are typed twice, a whole deal named; complete when it is a hand. */
+  function countOf(notation, read) {
+    var seen = {}, twice = [], spoken = {};
+    notation.suits.forEach(function (suit) {
+      notation.ranks.forEach(function (rank) {
+        spoken[rank[0] + suit[0]] = rank[1] + " of " + suit[2];
+      });
+    });
+    if (read.deal) {
+      return { text: "a whole deal of " + read.deal.length + " hands (" +
+               read.deal.join(", ") + "): send it to see every seat's opening",
+               held: seen, complete: false, deal: true };
+    }
+    read.cards.forEach(function (card) {
+      if (seen[card] && twice.indexOf(card) === -1) {
+        twice.push(card);
+      }
+      seen[card] = true;
+    });
+    var distinct = Object.keys(seen).length;
+    var missing = notation.size - distinct;
+    var text = distinct + " of " + notation.size + " cards";
+    if (missing > 0) {
+      text += " (" + missing + " to go)";
+    } else if (missing < 0) {
+      text += " (" + -missing + " too many)";
+    }
+    if (twice.length) {
+      text += "; typed twice: " + twice.map(function (card) { return spoken[card]; })
+        .join(", ");
+    }
+    return { text: text, held: seen,
+             complete: missing === 0 && !twice.length && !read.unread.length };
   }
 
   function element(tag, attributes, children) {
@@ -148,39 +274,9 @@
     }
     var notation = JSON.parse(form.dataset.notation);
     var reader = new Reader(notation);
-    var spoken = {};
-    notation.suits.forEach(function (suit) {
-      notation.ranks.forEach(function (rank) {
-        spoken[rank[0] + suit[0]] = rank[1] + " of " + suit[2];
-      });
-    });
-
-    function countText(read) {
-      var seen = {}, twice = [];
-      read.cards.forEach(function (card) {
-        if (seen[card] && twice.indexOf(card) === -1) {
-          twice.push(card);
-        }
-        seen[card] = true;
-      });
-      var distinct = Object.keys(seen).length;
-      var missing = notation.size - distinct;
-      var text = distinct + " of " + notation.size + " cards";
-      if (missing > 0) {
-        text += " (" + missing + " to go)";
-      } else if (missing < 0) {
-        text += " (" + -missing + " too many)";
-      }
-      if (twice.length) {
-        text += "; typed twice: " + twice.map(function (card) { return spoken[card]; })
-          .join(", ");
-      }
-      return { text: text, held: seen,
-               complete: missing === 0 && !twice.length && !read.unread.length };
-    }
 
     function showCount() {
-      var shown = countText(reader.read(field.value));
+      var shown = countOf(notation, reader.read(field.value));
       count.textContent = shown.text;
       count.classList.toggle("complete", shown.complete);
       count.classList.toggle("doubled", shown.text.indexOf("twice") !== -1);
@@ -287,6 +383,12 @@
     showCount();
   }
 
+  if (typeof document === "undefined") {
+    /* Outside a page (the tests run the count under Node): the reader and the count. */
+    module.exports = { Reader: Reader, countOf: countOf };
+    return;
+  }
+  document.documentElement.classList.replace("no-js", "js");
   keepLargeType();
   showPrintButtons();
   enhanceHandForm();

@@ -11,6 +11,18 @@ EXAMPLE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 CANONICAL = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"
 TWELVE = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD"
 
+VIEWER = "https://www.bridgebase.com/tools/handviewer.html"
+COPIED_CHIPS = ("A♠ace of spades K♥king of hearts 10♥ten of hearts 8♥eight of hearts "
+                "7♥seven of hearts A♦ace of diamonds J♦jack of diamonds 9♦nine of diamonds "
+                "10♣ten of clubs 8♣eight of clubs 5♣five of clubs 4♣four of clubs "
+                "2♣two of clubs")
+COPIED_DIAGRAM = ("♠ Spades 1\nA♠ace of spades\n♥ Hearts 4\nK♥king of hearts\n"
+                  "10♥ten of hearts\n8♥eight of hearts\n7♥seven of hearts\n♦ Diamonds 3\n"
+                  "A♦ace of diamonds\nJ♦jack of diamonds\n9♦nine of diamonds\n♣ Clubs 5\n"
+                  "10♣ten of clubs\n8♣eight of clubs\n5♣five of clubs\n4♣four of clubs\n"
+                  "2♣two of clubs\n")
+DEAL = "N:AKQ2.J54.T9.8765 JT98.AK32.AK.432 7654.Q876.QJ8.KQ 3.T9.765432.AJT9"
+
 ACCEPTED = [
     pytest.param(EXAMPLE, id="the assignment's form"),
     pytest.param(CANONICAL, id="canonical order"),
@@ -44,6 +56,29 @@ ACCEPTED = [
     pytest.param("spades A hearts KT87 diamonds AJ9 clubs T8542", id="suit words, lower case"),
     pytest.param("♠ A\n♥ K 10 8 7\n♦ A J 9\n♣ 10 8 5 4 2\n", id="one suit a line"),
     pytest.param("  ♠ A ♥ K 10 8 7 ♦ A J 9 ♣ 10 8 5 4 2", id="suit by suit after spaces"),
+    pytest.param(COPIED_CHIPS, id="cards copied with the screen reader's words"),
+    pytest.param(COPIED_DIAGRAM, id="a hand diagram copied, headings and words"),
+    pytest.param(COPIED_DIAGRAM.replace("\n", " "), id="a hand diagram copied on one line"),
+    pytest.param(COPIED_DIAGRAM.replace("\n", "\n" + " " * 12), id="a diagram copied, indented"),
+    pytest.param(f"'{EXAMPLE}'", id="a Python string"),
+    pytest.param(f'"{EXAMPLE}"\n', id="a Python string in double quotes"),
+    pytest.param(repr(EXAMPLE.split()), id="a Python list"),
+    pytest.param(str(tuple(EXAMPLE.split())).replace("(", "[").replace(")", "]"),
+                 id="a Python list, spaced"),
+    pytest.param('["5C","7H","AS","JD","9D","2C","KH","10H","4C","8H","8C","AD","10C"]',
+                 id="a JSON list"),
+    pytest.param(EXAMPLE + ".", id="a closing full stop"),
+    pytest.param(f"'{EXAMPLE}'.", id="a Python string and a full stop"),
+    pytest.param(repr(EXAMPLE.split()) + ".\n", id="a Python list and a full stop"),
+    pytest.param(EXAMPLE + ".\n", id="a closing full stop and a newline"),
+    pytest.param("♠ A ♥ K 10 8 7 ♦ A J 9 ♣ 10 8 5 4 2.", id="suit by suit with a full stop"),
+    pytest.param("N:A.KT87.AJ9.T8542", id="a PBN deal string of one hand"),
+    pytest.param("E:- A.KT87.AJ9.T8542 - -", id="a PBN deal string, one hand given"),
+    pytest.param('[Deal "N:A.KT87.AJ9.T8542 - - -"]', id="a PBN Deal tag of one hand"),
+    pytest.param(VIEWER + "?n=sahkt87daj9ct8542&d=n", id="a hand-viewer link"),
+    pytest.param(VIEWER + "?s=SAHK1087DAJ9C108542&d=s&b=1\n", id="a viewer link, 10s"),
+    pytest.param("http://bridgebase.com/tools/handviewer.html?w=sahkt87daj9ct8542",
+                 id="a viewer link without www"),
 ]
 
 
@@ -157,7 +192,28 @@ REFUSED = [
     ("AKQ.J54.T9.8765", "wrong_count", "this one has 12"),
     ("AKQ2.J54.T9.8765A", "wrong_count", "this one has 14"),
     ("AAQ2.J54.T9.8765", "duplicate_card", "'AS' appears twice"),
-    ("N:AKQ2.J54.T9.8765", "bad_character", "character ':'"),
+    ("X:AKQ2.J54.T9.8765", "bad_character", "character ':'"),
+    (DEAL, "whole_deal", "a whole deal of 4 hands (N, E, S, W), not one hand"),
+    ("S:AKQ2.J54.T9.8765 - JT98.AK32.AK.432 -", "whole_deal", "2 hands (S, N)"),
+    (VIEWER + "?n=skj10haqj8dq65ck94&s=sahkt87daj9ct8542", "whole_deal", "(N, S)"),
+    (VIEWER + "?n=skj10hxqj8dq65ck94", "bad_card", "'X' is not a rank"),
+    (VIEWER + "?d=n", "bad_character", "character ':' at position 6"),
+    (VIEWER + "?n=zz", "bad_card", "card 1 'zz' is not a card"),
+    ("N:AKQ2.J54.T9.8765 - - - -", "bad_character", "character ':'"),
+    ("1OH " + TWELVE, "bad_card", "card 1 '1OH' has a letter where a digit goes: ranks "
+                                  "are 2-10, J, Q, K, A (did you mean '10H'?)"),
+    ("1oh " + TWELVE, "bad_card", "did you mean '10H'?"),
+    ("lOS " + TWELVE, "bad_card", "did you mean '10S'?"),
+    ("IOD " + TWELVE, "bad_card", "did you mean '10D'?"),
+    ("OH " + TWELVE, "bad_card", "'O' is not a rank"),
+    ("ace of spades, king of hearts", "bad_card",
+     "'ace of spades' is written in words: write each card as its rank and suit (did you "
+     "mean 'AS'?)"),
+    ("AS KH ten of diamonds", "bad_card", "(did you mean '10D'?)"),
+    ("'AS KH", "bad_character", "character \"'\" at position 1"),
+    ("['AS', KH]", "bad_character", "character '['"),
+    ("A♠ace of spades" * 70, "too_long", "characters long"),
+    (EXAMPLE + "..", "bad_notation", "dot notation is one word"),
     ("♠ K J 10 ♥ A Q J 8 ♦ Q 6 5", "bad_notation",
      "the clubs are missing: give all four suits"),
     ("S: KJ10 H: AQJ8 D: Q65 S: K94", "bad_notation",

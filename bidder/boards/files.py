@@ -6,6 +6,7 @@ from __future__ import annotations
 import codecs
 import re
 
+from ..pasted import pasted_deal
 from . import lin, pbn
 from .model import LIN, PBN, BoardError, Reading
 
@@ -39,11 +40,15 @@ def sniff(text: str) -> str | None:
 
 
 def read_boards(text: str) -> Reading:
-    """The boards of a PBN or LIN file, told apart by content.
+    """The boards of a PBN or LIN file, told apart by content, or of a bare deal string
+    or hand-viewer link (bidder.pasted).
 
     :raises BoardError: if the text is neither.
     """
     kind = sniff(text)
+    deal = pasted_deal(text) if kind is None else None
+    if deal is not None:
+        return pbn.read(deal.pbn)
     if kind is None:
         raise BoardError("this is neither a PBN file (games of tags such as "
                          "[Deal \"N:...\"]) nor a LIN file (pairs such as md|...|): export "

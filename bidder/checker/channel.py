@@ -28,6 +28,7 @@ _EVENT_KEYS = {
     "call": {"event": str, "function": str, "case": int, "value": (dict, type(None)),
              "error": (dict, type(None)), "printed": str},
     "done": {"event": str},
+    "runner_failed": {"event": str, "type": str},
 }
 
 
@@ -79,6 +80,20 @@ def read_event(line: bytes) -> dict:
     return event
 
 
+def runner_failure(channel: bytes) -> tuple[bytes, str]:
+    """The channel without the runner's own failure at its end (its line, and the empty
+    or cut-short line before it), and the failure's type, or the channel and ''."""
+    lines = channel.split(b"\n")
+    try:
+        event = read_event(lines[-2]) if len(lines) > 2 else {"event": ""}
+    except Corrupted:
+        return channel, ""
+    if event["event"] != "runner_failed":
+        return channel, ""
+    kept = lines[:-3]
+    return b"".join(line + b"\n" for line in kept), event["type"]
+
+
 def read_channel(outcome: Outcome, cases: tuple[Case, ...]) -> tuple[list[dict], str]:
     """The checked events on the channel, in the order the runner writes them, and what
     was wrong with the channel ('' when nothing was)."""
@@ -101,6 +116,8 @@ def read_channel(outcome: Outcome, cases: tuple[Case, ...]) -> tuple[list[dict],
                         <= FUNCTIONS.index(missing[-1])):
                     raise Corrupted("a missing function out of order")
                 missing.append(event["function"])
+            elif kind == "runner_failed":
+                raise Corrupted("the runner's failure before its end")
             elif kind in ("call", "done"):
                 if expected is None:
                     expected = [(function, index) for function in FUNCTIONS

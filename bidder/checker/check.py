@@ -12,7 +12,6 @@ threshold in the rule table, and seeded random hands, in the assignment's own no
 from __future__ import annotations
 
 import os
-import signal
 from dataclasses import replace
 from itertools import islice
 from typing import Callable
@@ -23,9 +22,10 @@ from ..dealing import dealt_text, hand_stream, threshold_hands
 from ..errors import quote
 from ..facts import Facts
 from ..rules import first_rule
-from .channel import read_channel
 from ..misreadings import distinguishable
+from .channel import read_channel, runner_failure
 from .diagnosis import diagnose
+from .endings import ending
 from .report import FUNCTIONS, Answer, Case, Report, judge
 from .sandbox import Limits, Outcome, run_student
 
@@ -80,7 +80,8 @@ def random_hands(count: int, seed: int) -> list[str]:
 def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome) -> Report:
     """Judge every answer the runner reported, and say what kept the rest from coming."""
     name = os.path.basename(path)
-    events, corruption = read_channel(outcome, cases)
+    channel, failure = runner_failure(outcome.channel)
+    events, corruption = read_channel(replace(outcome, channel=channel), cases)
     problems, warnings, verdicts, missing = [], [], [], []
     imported = bool(events) and events[0]["event"] == "imported"
     for event in events:
@@ -103,7 +104,12 @@ def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome) -> Report
         problems.append(f"the module wrote on the checker's channel ({corruption}); "
                         f"nothing after that was trusted")
     done = bool(events) and events[-1]["event"] in ("done", "import_error")
-    if not done and not corruption:
+    if failure and not corruption:
+        problems.append(f"the checker's runner stopped with {quote(failure, 80)} while "
+                        f"{_doing(name, cases, events, missing)}; the calls after that were "
+                        f"not checked (does the module change json, sys, os or io? leave "
+                        f"them as they are)")
+    elif not done and not corruption:
         problems.append(_stopped(name, cases, events, missing, outcome))
     printing = next((verdict for verdict in verdicts if verdict.answer.printed.strip()), None)
     if printing:
@@ -132,6 +138,17 @@ def _import_hint(answer: Answer) -> str:
 def _stopped(name: str, cases, events: list[dict], missing: list[str],
              outcome: Outcome) -> str:
     """What the module was doing when it stopped answering, and how it stopped."""
+    doing = _doing(name, cases, events, missing)
+    limit = outcome.isolation.measures if outcome.isolation else ()
+    if outcome.status is None:
+        wall = next((measure for measure in limit if measure.startswith("wall")), "time")
+        return f"no answer within the time limit ({wall}): stopped while {doing} " \
+               f"(an endless loop?)"
+    return f"the process {ending(outcome.status, outcome.isolation)} while {doing}"
+
+
+def _doing(name: str, cases, events: list[dict], missing: list[str]) -> str:
+    """What the module was doing when the answers stopped coming."""
     if not events:
         doing = f"importing {quote(name, 40)}"
     else:
@@ -142,23 +159,7 @@ def _stopped(name: str, cases, events: list[dict], missing: list[str],
         doing = (f"computing {function}({cases[index].hand!r}); {calls:,} of "
                  f"{len(expected):,} calls were checked" if calls < len(expected)
                  else "finishing")
-    limit = outcome.isolation.measures if outcome.isolation else ()
-    if outcome.status is None:
-        wall = next((measure for measure in limit if measure.startswith("wall")), "time")
-        return f"no answer within the time limit ({wall}): stopped while {doing} " \
-               f"(an endless loop?)"
-    if outcome.status < 0:
-        how = f"was killed by signal {-outcome.status} ({_signal_name(-outcome.status)})"
-    else:
-        how = f"ended (exit status {outcome.status})"
-    return f"the process {how} while {doing}"
-
-
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return "unknown"
+    return doing
 
 
 def _printed_warning(when: str, text: str) -> str:

@@ -2,7 +2,9 @@
 
 Every format is drawn from the same report and the same parts: a part per function per
 rule, worth its weight times the share of the rule's hands answered right, and for each
-function the spec's worked examples, worth no points, which students always see. Hands
+function the spec's worked examples, weighed like a rule, which students always see. The
+parts' maxima are rounded to cents so that they add up to the total, and their points so
+that they add up to the score (largest-remainder rounding). Hands
 dealt at the thresholds and at random may be hidden until the due date: Gradescope hides
 those parts itself; elsewhere their hands are left out of the messages. Text from the
 student's code reaches this module already escaped; the XML is kept to the characters
@@ -277,7 +279,7 @@ def _description(part: Part) -> str:
     """What a part covers, in words."""
     if part.rule is None:
         return (f"{part.function} on the {part.hands:,} worked examples of the assignment "
-                f"(always shown; no points)")
+                f"(always shown)")
     return (f"{part.function} on the {part.hands:,} hands {part.rule} decides: "
             f"\u201c{RULE_BY_ID[part.rule].sentence}\u201d")
 
@@ -348,13 +350,15 @@ def _sub(parent: ElementTree.Element, tag: str, text: str | None = None,
 
 def _suite(root: ElementTree.Element, name: str, found: tuple[Part, ...],
            **extra: str) -> ElementTree.Element:
-    """A testsuite whose properties give the points of *found* and anything *extra*."""
+    """A testsuite whose properties give the points of *found* and anything *extra*, each
+    property named after its suite ('openingBid.points'), so that no name repeats in the
+    file (readers that gather every suite's properties in one table need that)."""
     suite = _sub(root, "testsuite", name=name)
     properties = _sub(suite, "properties")
     points, possible = total_points(found)
     for key, value in {"points": f"{rounded(points):g}",
                        "max_points": f"{rounded(possible):g}", **extra}.items():
-        _sub(properties, "property", name=key, value=value)
+        _sub(properties, "property", name=f"{name}.{key}", value=value)
     return suite
 
 

@@ -7,7 +7,8 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from ..advice import is_reachable
 from ..errors import quote
@@ -20,7 +21,7 @@ VISIBLE = "visible"
 VISIBILITIES = (VISIBLE, "hidden", "after_due_date", "after_published")
 
 
-SETTINGS = ("functions", "rules", "total", "tests")
+SETTINGS = ("functions", "rules", "worked", "total", "tests")
 
 
 DEFAULT_TOTAL = 100.0
@@ -36,39 +37,56 @@ class WeightsError(ValueError):
 
 @dataclass(frozen=True)
 class Weights:
-    """How the points are shared: a weight per function and per rule (1 for any not
-    given) and the total they add up to."""
+    """How the points are shared: a weight per function, per rule and for the worked
+    examples (1 for any not given) and the total they add up to."""
 
     functions: tuple[tuple[str, float], ...] = ()
     rules: tuple[tuple[str, float], ...] = ()
     total: float = DEFAULT_TOTAL
     tests: float = 0.0  # points on top of the total for the student's own tests
+    worked: float = 1.0  # the worked examples' weight, shared like a rule's
 
     def function(self, name: str) -> float:
         """The weight of a graded function."""
         return dict(self.functions).get(name, 1)
 
-    def rule(self, rule_id: str) -> float:
-        """The weight of a rule's hands."""
-        return dict(self.rules).get(rule_id, 1)
+    def rule(self, rule_id: str | None) -> float:
+        """The weight of a rule's hands (None: the worked examples)."""
+        return self.worked if rule_id is None else dict(self.rules).get(rule_id, 1)
 
-    def max_points(self, function: str, rule: str, present: tuple[str, ...]) -> float:
-        """The points for *function* on the hands *rule* decides: the function's share of
-        the total, shared among the *present* rules by their weights."""
-        return (self.total * _share(self.function(function), map(self.function, FUNCTIONS))
+    def max_points(self, function: str, rule: str | None,
+                   present: tuple[str | None, ...]) -> Fraction:
+        """The exact points for *function* on the hands *rule* decides (None: the worked
+        examples): the function's share of the total, shared among the *present* rules by
+        their weights."""
+        return (Fraction(self.total)
+                * _share(self.function(function), map(self.function, FUNCTIONS))
                 * _share(self.rule(rule), map(self.rule, present)))
 
     def to_dict(self) -> dict:
         """Every weight, the defaults included, as plain data."""
         return {"functions": {name: self.function(name) for name in FUNCTIONS},
                 "rules": {rule.id: self.rule(rule.id) for rule in RULES},
-                "total": self.total, "tests": self.tests}
+                "worked": self.worked, "total": self.total, "tests": self.tests}
 
 
-def _share(weight: float, weights) -> float:
-    """*weight* as a share of the sum of *weights*; nothing when they add up to 0."""
-    whole = sum(weights)
-    return weight / whole if whole else 0.0
+def _share(weight: float, weights) -> Fraction:
+    """*weight* as an exact share of the sum of *weights*; nothing when they add up to 0."""
+    whole = sum(map(Fraction, weights))
+    return Fraction(weight) / whole if whole else Fraction(0)
+
+
+def apportioned(shares: list[Fraction]) -> list[int]:
+    """*shares* of points in whole cents that add up to their sum rounded to cents: each
+    share's floor, and a cent more to the largest remainders (largest-remainder rounding),
+    so no share moves by a cent or more and the rounded parts add up to the rounded whole."""
+    cents = [share * 100 for share in shares]
+    floors = [math.floor(cent) for cent in cents]
+    left = round(sum(cents)) - sum(floors)
+    order = sorted(range(len(cents)), key=lambda index: (floors[index] - cents[index], index))
+    for index in order[:left]:
+        floors[index] += 1
+    return floors
 
 
 def load_weights(path: str) -> Weights:
@@ -108,7 +126,12 @@ def parse_weights(text: str, name: str = "weights") -> Weights:
     if not _is_weight(tests):
         raise WeightsError(f"{_where(text, name, 'tests')}: tests must be a number of points, "
                            f"0 or more, not {quote(repr(tests), 40)}")
-    weights = Weights(functions, rules, float(total), float(tests))
+    worked = data.get("worked", 1)
+    if not _is_weight(worked):
+        raise WeightsError(f"{_where(text, name, 'worked')}: worked must be the worked "
+                           f"examples' weight, a number of 0 or more, not "
+                           f"{quote(repr(worked), 40)}")
+    weights = Weights(functions, rules, float(total), float(tests), float(worked))
     if not sum(map(weights.function, FUNCTIONS)):
         raise WeightsError(f"{_where(text, name, 'functions')}: the functions' weights add "
                            f"up to 0; give at least one a weight above 0")
@@ -180,7 +203,7 @@ class Grading:
 @dataclass(frozen=True)
 class Part:
     """One graded test: a function on the hands one rule decides (rule R1..R9), or on the
-    worked examples (rule None, worth no points)."""
+    worked examples (rule None); its points and maximum in whole cents."""
 
     function: str
     rule: str | None
@@ -191,6 +214,7 @@ class Part:
     visibility: str
     mismatches: tuple[Verdict, ...]
     missing: bool = False
+    points: float = 0.0
 
     @property
     def name(self) -> str:
@@ -209,11 +233,6 @@ class Part:
         return CHECKED if self.calls == self.hands else PARTLY
 
     @property
-    def points(self) -> float:
-        """The weight times the share of hands answered right."""
-        return self.max_points * self.right / self.hands
-
-    @property
     def passed(self) -> bool:
         """Every hand answered right, with the right type."""
         return self.right == self.hands
@@ -221,19 +240,26 @@ class Part:
 
 def parts(report: Report, grading: Grading = Grading()) -> tuple[Part, ...]:
     """For each function, the worked examples (if any were checked), then each rule
-    deciding some of the hands, in table order."""
-    present = report.rules
+    deciding some of the hands, in table order; the maxima rounded to cents so that each
+    function's add up to its share of the total and all add up to the total, and the
+    points so that they add up to the score."""
+    present = ((None,) if report.count("worked") else ()) + report.rules
+    weights = grading.weights
     found = []
-    for function in FUNCTIONS:
-        if report.count("worked"):
-            found.append(_part(report, function, None, 0.0, VISIBLE))
-        found += [_part(report, function, rule,
-                        grading.weights.max_points(function, rule, present), grading.hidden)
-                  for rule in present]
-    return tuple(found)
+    for function, whole in zip(FUNCTIONS, apportioned(
+            [weights.max_points(function, None, (None,)) for function in FUNCTIONS])):
+        shares = [_share(weights.rule(rule), map(weights.rule, present)) for rule in present]
+        found += [_part(report, function, rule, cents,
+                        VISIBLE if rule is None else grading.hidden)
+                  for rule, cents in zip(present, apportioned(
+                      [whole * share / 100 for share in shares]) if present else ())]
+    scores = apportioned([Fraction(part.max_points * part.right, part.hands * 100)
+                          for part in found])
+    return tuple(replace(part, max_points=part.max_points / 100, points=cents / 100)
+                 for part, cents in zip(found, scores))
 
 
-def _part(report: Report, function: str, rule: str | None, max_points: float,
+def _part(report: Report, function: str, rule: str | None, max_points: int,
           visibility: str) -> Part:
     """The part of *function* on the worked examples (rule None) or the hands of *rule*."""
     def belongs(case: Case) -> bool:
@@ -272,17 +298,19 @@ def tests_parts(report: Report, weights: Weights) -> tuple[TestsPart, ...]:
         return ()
     true = not found.own.failing() and not found.false_tests and not found.own.problem
     facts = [("your tests pass on your module and on the reference", true,
-              found.own.problem or "; ".join(f"{result.name}: {result.message}" for result
-                                             in found.own.failing() + found.false_tests)),
+              found.own.problem or "; ".join(
+                  [f"{result.name}: {result.message}" for result in found.own.failing()]
+                  + [f"{result.name}: fails on the reference" for result
+                     in found.false_tests])),
              ("every function has a test", not found.untested,
               f"no test calls {' or '.join(found.untested)}" if found.untested else "")]
     facts += [(f"your tests catch {catch.variant.id}", catch.caught,
                f"caught by {catch.by}" if catch.caught else
                f"{catch.variant.sentence} A hand it changes: {catch.hand!r}")
               for catch in found.catches]
-    share = weights.tests / len(facts)
-    return tuple(TestsPart(name, passed, share, message or ("yes" if passed else "no"))
-                 for name, passed, message in facts)
+    shares = apportioned([Fraction(weights.tests) / len(facts)] * len(facts))
+    return tuple(TestsPart(name, passed, cents / 100, message or ("yes" if passed else "no"))
+                 for (name, passed, message), cents in zip(facts, shares))
 
 
 def total_points(found: tuple[Part, ...]) -> tuple[float, float]:

@@ -11,7 +11,9 @@ and writes one JSON object per line on the channel, its original standard output
 - ``{"event": "missing", "function": NAME, "found": TEXT}`` for a name that is not callable;
 - ``{"event": "call", "function": NAME, "case": N, "value": VALUE, "error": ERROR,
   "printed": TEXT}`` for each function (in order) on each hand (in order);
-- ``{"event": "done"}``.
+- ``{"event": "done"}``;
+- ``{"event": "runner_failed", "type": NAME}`` when the runner itself failed (the module
+  may have broken something it relies on): the run ends there, and no traceback is shown.
 
 VALUE is ``{"kind": "int", "int": N}``, ``{"kind": "str", "str": S}``, ``{"kind": "none"}``
 or ``{"kind": "other", "type": NAME, "repr": TEXT}`` (anything that is not exactly an int,
@@ -20,6 +22,8 @@ a str or None, subclasses and bools included), or null when the call raised; ERR
 The parent trusts none of it: it checks every line and decides every verdict itself.
 """
 
+import builtins
+import ctypes
 import io
 import json
 import os
@@ -29,6 +33,17 @@ import sys
 
 TEXT_LIMIT = 200
 INT_LIMIT = 10 ** 9
+RUNNER_FAILED = 70  # the exit status when the runner itself failed
+PR_SET_DUMPABLE = 4
+CALLS_LIMIT = 64  # the (function, hand) pairs kept for each test
+# held before the module runs, so that nothing it changes can change them
+_exit, _write, _type_dict, _builtins = os._exit, os.write, type.__dict__, dict(vars(builtins))
+
+
+def not_dumpable() -> None:
+    """No core dump, and no other process of this uid may trace this one or read its
+    memory (exec makes a process dumpable again, so the runner says it itself)."""
+    ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
 def apply_limits(limits: dict) -> None:
@@ -46,10 +61,16 @@ def plain(text) -> str:
 
 
 def type_name(value) -> str:
-    """The name of *value*'s real type (type() cannot be lied to), or '?'."""
+    """The name of *value*'s real type, read through type's own descriptors so that
+    neither a lying __class__ nor a metaclass can change it; a type that is not the
+    built-in of that name is named with its module ('solution.int'), or '?'."""
     try:
-        name = type(value).__qualname__
-        return plain(name) if isinstance(name, str) else "?"
+        kind = type(value)
+        name = _type_dict["__qualname__"].__get__(kind)  # always a str
+        if _builtins.get(name) is not kind:
+            module = _type_dict["__module__"].__get__(kind)
+            name = f"{str.__str__(module) if type(module) is str else '?'}.{name}"
+        return plain(name)
     except BaseException:
         return "?"
 
@@ -169,6 +190,7 @@ class Watch:
     def __init__(self, path: str, functions, previous=None) -> None:
         self.path, self.functions = path, set(functions)
         self.lines, self.called, self.last_hand = set(), set(), None
+        self.calls: list = []  # (function, hand) of the current test, each once
         self.previous = previous  # a tracer already at work, which keeps every other frame
 
     def trace(self, frame, event, arg):
@@ -182,6 +204,9 @@ class Watch:
             self.called.add(code.co_name)  # by a test, not by the module itself
             hand = frame.f_locals.get(code.co_varnames[0]) if code.co_argcount else None
             self.last_hand = hand if type(hand) is str else self.last_hand
+            call = [code.co_name, plain(hand)] if type(hand) is str else None
+            if call and call not in self.calls and len(self.calls) < CALLS_LIMIT:
+                self.calls.append(call)
         if event == "line":
             self.lines.add(frame.f_lineno)
         return self.trace
@@ -257,30 +282,49 @@ def run_tests(work: dict, channel) -> None:
         return
     emit(event="imported", printed=printed)
     for name, test in collect_tests(tests):
-        watch.last_hand = None
+        watch.last_hand, watch.calls = None, []
         sys.settrace(watch.trace)
         outcome, message = run_test(test)
         sys.settrace(previous)
         emit(event="test", name=plain(name), outcome=outcome, message=message,
-             hand=watch.last_hand if watch.last_hand is None else plain(watch.last_hand))
+             hand=watch.last_hand if watch.last_hand is None else plain(watch.last_hand),
+             calls=watch.calls)
     lines = executable_lines(path)
     emit(event="tested", called=sorted(watch.called), run=len(watch.lines & lines),
          lines=len(lines))
 
 
-def main() -> None:
-    """Read the work, seal this process's limits and output, run it."""
-    sys.dont_write_bytecode = True
-    work = json.load(sys.stdin)
-    apply_limits(work["limits"])
-    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # whatever the module writes to fd 1 goes to its output, not the channel
-    sys.stdin = io.StringIO()
-    sys.path[:0] = [os.path.dirname(work["module"])]
-    (run_tests if work.get("tests") else run)(work, channel)
-    channel.flush()
-    os._exit(0)  # no exit handlers or threads of the module's run after the last answer
+def failed_line(error: BaseException) -> bytes:
+    """The channel line that says the runner failed, built without json (which the
+    module may have broken): the exception's type, kept to a name's characters."""
+    name = "".join(letter for letter in type_name(error) if letter.isalnum() or letter
+                   in "._")[:80] or "?"
+    return b'{"event": "runner_failed", "type": "' + name.encode("ascii", "replace") + b'"}\n'
+
+
+def main() -> int:
+    """Read the work, seal this process's limits and output, run it; the exit status."""
+    channel = None
+    try:
+        sys.dont_write_bytecode = True
+        not_dumpable()
+        work = json.load(sys.stdin)
+        apply_limits(work["limits"])
+        channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+        os.dup2(2, 1)  # whatever the module writes to fd 1 goes to its output
+        sys.stdin = io.StringIO()
+        sys.path[:0] = [os.path.dirname(work["module"])]
+        (run_tests if work.get("tests") else run)(work, channel)
+        channel.flush()
+        return 0
+    except BaseException as error:  # the runner's own failure: named, never a traceback
+        try:
+            if channel is not None:
+                _write(channel.fileno(), b"\n" + failed_line(error))
+        except BaseException:
+            pass
+        return RUNNER_FAILED
 
 
 if __name__ == "__main__":
-    main()
+    _exit(main())  # no exit handlers or threads of the module's run after the last answer

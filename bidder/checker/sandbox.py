@@ -27,9 +27,12 @@ import sys
 import tempfile
 import time
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
+
+from .confine import Confinement, kill_uid
+from .ladder import RUNGS, UID, Ladder, climb, confinement, popen_options
 
 # the whole installed package, the reference in it: never shown to the child
 PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
@@ -66,12 +69,13 @@ class Limits:
         """CPU seconds: the wall time, rounded up, and one more."""
         return math.ceil(self.timeout) + 1
 
-    def rlimits(self) -> dict[str, int]:
-        """The resource limits the runner sets on itself, by name."""
+    def rlimits(self, counted: bool | None = None) -> dict[str, int]:
+        """The resource limits the runner sets on itself, by name; processes are limited
+        where the kernel counts them (*counted*: the runner is not root)."""
         limits = {"RLIMIT_AS": self.memory, "RLIMIT_CPU": self.cpu,
                   "RLIMIT_FSIZE": self.file_size, "RLIMIT_NOFILE": self.open_files,
                   "RLIMIT_CORE": 0}
-        if os.geteuid() != 0:  # the kernel does not count root's processes
+        if os.geteuid() != 0 if counted is None else counted:
             limits["RLIMIT_NPROC"] = self.processes
         return limits
 
@@ -83,6 +87,7 @@ class Isolation:
     name: str
     measures: tuple[str, ...]
     reason: str = ""
+    ladder: Ladder | None = field(default=None, compare=False, repr=False)
 
     def describe(self) -> str:
         """One sentence for a report."""
@@ -104,16 +109,28 @@ class Outcome:
 
 
 def measures(limits: Limits, sealed: bool) -> tuple[str, ...]:
-    """What keeps the module in, in words."""
+    """What keeps the module in, in words: only what the chosen isolation enforces (the
+    fallback's reaper adds what it found at the end)."""
     common = (f"memory {limits.memory // MIB} MiB", f"CPU {limits.cpu} s",
               f"wall {limits.timeout:g} s", f"files {limits.file_size // MIB} MiB",
-              f"output kept {limits.output:,} bytes", "empty environment",
-              "standard library only")
+              f"output kept {limits.output:,} bytes")
     if sealed:
         return ("no network", "own process namespace", "read-only interpreter and submission",
-                f"private /tmp of {limits.scratch // MIB} MiB") + common
-    return ("own session", "temporary working folder",
-            "every descendant killed at the end") + common
+                f"private /tmp of {limits.scratch // MIB} MiB") + common + (
+                "empty environment", "standard library only")
+    return ("own session", "temporary working folder", "scrubbed environment") + common
+
+
+def reaped(isolation: Isolation, left: set[int]) -> Isolation:
+    """*isolation* with what the reaper found at the end: every descendant killed, how
+    many it could not kill, that it could not look (-1 in *left*) or that the student's
+    uid kept processes (-2)."""
+    count = len(left - {-1, -2})
+    found = ("the descendants could not be listed to be killed" if -1 in left else
+             "the student's uid still had processes at the end" if -2 in left else
+             "every descendant killed" if not count else
+             f"{count} descendant process{'es' if count != 1 else ''} could not be killed")
+    return replace(isolation, measures=isolation.measures + (found,))
 
 
 # Staging: what the child may see -------------------------------------------------
@@ -237,51 +254,97 @@ def bubblewrap_problem() -> str:
     return ""
 
 
+def wanted_rungs(wanted: str) -> tuple[str, ...]:
+    """The rungs below bubblewrap that *wanted* asks for: every one for 'auto' and
+    'fallback', those named for 'fallback:uid+seccomp', none for 'fallback:'."""
+    if not wanted.startswith(FALLBACK + ":"):
+        return RUNGS
+    named = tuple(rung for rung in wanted.split(":", 1)[1].split("+") if rung)
+    unknown = [rung for rung in named if rung not in RUNGS]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is not a rung of the fallback; the rungs are "
+                         f"{', '.join(RUNGS)}")
+    return named
+
+
 def choose_isolation(wanted: str, limits: Limits) -> Isolation:
-    """bubblewrap when it runs here (or is demanded), else the fallback, with the reason."""
-    if wanted == FALLBACK:
-        return Isolation(FALLBACK, measures(limits, False), "the fallback was asked for")
-    problem = bubblewrap_problem()
-    if problem and wanted == BUBBLEWRAP:
-        raise RuntimeError(f"the sandbox was demanded but {problem}")
-    if problem:
-        return Isolation(FALLBACK, measures(limits, False), problem)
-    return Isolation(BUBBLEWRAP, measures(limits, True))
+    """bubblewrap when it runs here (or is demanded), else the fallback with the rungs
+    below it that hold here, and the reasons for anything less."""
+    if wanted.split(":")[0] == FALLBACK:
+        problem = "the fallback was asked for"
+    else:
+        problem = bubblewrap_problem()
+        if problem and wanted == BUBBLEWRAP:
+            raise RuntimeError(f"the sandbox was demanded but {problem}")
+        if not problem:
+            return Isolation(BUBBLEWRAP, measures(limits, True))
+    ladder = climb(wanted_rungs(wanted), interpreter())
+    reason = "; ".join(filter(None, (problem, ladder.reason())))
+    return Isolation(FALLBACK, measures(limits, False) + ladder.measures(), reason, ladder)
+
+
+def _removed(path: str) -> None:
+    """Remove a folder of ours whatever the child made of it; never fails."""
+    with suppress(OSError):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def run_student(module: str, work: dict, limits: Limits = Limits(),
                 isolation: str = "auto", tests: str | None = None,
                 replacement: str | None = None) -> Outcome:
     """Run the runner on *work* for the student's *module*, sealed; never raises for
-    anything the module does. With *tests*, the student's test file is staged beside
-    the module and run on it; with *replacement*, the module's file holds that source
-    instead (the reference, or a mutant, under the student's module name)."""
+    anything the module does, and its cleanup never fails. With *tests*, the student's
+    test file is staged beside the module and run on it; with *replacement*, the
+    module's file holds that source instead (the reference, or a mutant, under the
+    student's module name)."""
     chosen = choose_isolation(isolation, limits)
-    with tempfile.TemporaryDirectory(prefix="bidder-check-") as staged:
+    staged = tempfile.mkdtemp(prefix="bidder-check-")
+    try:
         name = stage(module, staged)
         submission = os.path.join(staged, "submission")
         if replacement is not None:
             with open(os.path.join(submission, name), "w", encoding="utf-8") as stream:
                 stream.write(replacement)
+        ladder = chosen.ladder
+        confined = ladder is not None and UID in ladder.held
         inside = INSIDE_SUBMISSION if chosen.name == BUBBLEWRAP else submission
-        work = dict(work, module=f"{inside}/{name}", limits=limits.rlimits())
+        work = dict(work, module=f"{inside}/{name}",
+                    limits=limits.rlimits(counted=True if confined else None))
         if tests is not None:
             shutil.copyfile(tests, os.path.join(submission, os.path.basename(tests)))
             work["tests"] = f"{inside}/{os.path.basename(tests)}"
         if chosen.name == BUBBLEWRAP:
             command = bubblewrap_command(staged, limits) + [INSIDE_RUNNER]
             return supervise(command, work, limits, chosen, cwd=staged, environment={})
-        scratch = tempfile.mkdtemp(prefix="bidder-scratch-")
-        try:
-            command = [interpreter(), "-I", "-S", os.path.join(staged, "checker",
-                                                              "check_runner.py")]
-            environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
-                           "LANG": "C.UTF-8"}
-            with _reaping():
-                return supervise(command, work, limits, chosen, cwd=scratch,
-                                 environment=environment)
-        finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+        return _run_fallback(staged, work, limits, chosen)
+    finally:
+        _removed(staged)
+
+
+def _run_fallback(staged: str, work: dict, limits: Limits, chosen: Isolation) -> Outcome:
+    """Run the runner in a scratch folder of its own under the rungs that held, then
+    kill whatever is left of it."""
+    ladder = chosen.ladder
+    scratch = tempfile.mkdtemp(prefix="bidder-scratch-")
+    confined = Confinement()
+    try:
+        if UID in ladder.held:
+            os.chown(scratch, ladder.uid, ladder.uid)
+        confined = confinement(ladder, scratch, staged)
+        command = [ladder.interpreter, "-I", "-S",
+                   os.path.join(staged, "checker", "check_runner.py")]
+        environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch,
+                       "LANG": "C.UTF-8"}
+        with _reaping() as left:
+            outcome = supervise(command, work, limits, chosen, cwd=scratch,
+                                environment=environment, **popen_options(confined))
+            if confined.uid is not None and not kill_uid(confined.uid, ladder.interpreter):
+                left.add(-2)
+        return replace(outcome, isolation=reaped(chosen, left))
+    finally:
+        if confined.ruleset is not None:
+            os.close(confined.ruleset)
+        _removed(scratch)
 
 
 # Watching the child -----------------------------------------------------------------
@@ -299,13 +362,13 @@ class _Capped:
 
 
 def supervise(command: list[str], work: dict, limits: Limits, isolation: Isolation,
-              cwd: str, environment: dict) -> Outcome:
-    """Start *command*, hand it *work*, read both pipes with caps until it ends or the
-    time runs out, then kill whatever is left of it."""
+              cwd: str, environment: dict, **options) -> Outcome:
+    """Start *command* (with Popen's *options*), hand it *work*, read both pipes with
+    caps until it ends or the time runs out, then kill whatever is left of it."""
     started = time.monotonic()
     child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, cwd=cwd, env=environment,
-                             start_new_session=True)
+                             start_new_session=True, **options)
     pipes = {child.stdout: _Capped(channel_limit(work)), child.stderr: _Capped(limits.output)}
     try:
         child.stdin.write(json.dumps(work).encode())
@@ -399,22 +462,34 @@ def descendants(pid: int, proc: str = "/proc") -> set[int]:
 
 
 @contextmanager
-def _reaping() -> Iterator[None]:
+def _reaping() -> Iterator[set[int]]:
     """While the block runs, orphans of the child become ours; after it, every process
-    that appeared below us is killed and reaped."""
+    that appeared below us is killed and reaped; the set yielded then holds those that
+    could not be (or -1 when /proc could not be read)."""
     before = descendants(os.getpid())
     subreaper = _set_subreaper(True)
+    unkilled: set[int] = set()
     try:
-        yield
+        yield unkilled
     finally:
-        left, rounds = descendants(os.getpid()) - before, 0
-        while left and rounds < KILL_ROUNDS:
-            for pid in left:
-                with suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
-            for pid in left:
-                with suppress(ChildProcessError):
-                    os.waitpid(pid, 0)
-            left, rounds = descendants(os.getpid()) - before, rounds + 1
+        try:
+            unkilled |= _kill_below(before)
+        except OSError:
+            unkilled.add(-1)
         if subreaper:
             _set_subreaper(False)
+
+
+def _kill_below(before: set[int]) -> set[int]:
+    """Kill and reap every process below us that was not there *before*, round after
+    round while any are left; those still left after the last round."""
+    left, rounds = descendants(os.getpid()) - before, 0
+    while left and rounds < KILL_ROUNDS:
+        for pid in left:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in left:
+            with suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+        left, rounds = descendants(os.getpid()) - before, rounds + 1
+    return left

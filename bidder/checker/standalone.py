@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..rules import CHOOSERS, Balanced, Between, LongSuit, Rule
 from ..variants import Variant
 
-PRELUDE = '''"""Opening bids by a rule table ({name}), written out to stand alone."""
+PRELUDE = '''"""Opening bids by a rule table, written out to stand alone."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ def rule_data(rule: Rule) -> dict:
 def module_source(variant: Variant) -> str:
     """The source of a module that answers as *variant* reads the rules."""
     rules, counting = variant.rules, variant.counting
-    parts = [PRELUDE.format(name=variant.id),
+    parts = [PRELUDE.format(),
              f"RULES = {[rule_data(rule) for rule in rules]!r}",
              f"BEYOND = {counting.beyond!r}", f"SHORT = {counting.short!r}",
              f"BALANCED_FIVES = {tuple(int(suit) for suit in counting.balanced_fives)!r}",

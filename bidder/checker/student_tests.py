@@ -7,6 +7,12 @@ on the reference under the module's name (a test that fails there asserts someth
 false), and on each misreading of the rules as a mutant (a test that passes on the
 reference and fails on the mutant catches that misreading). Misreadings that change no
 hand cannot be caught and are not counted.
+
+The tests are judged by behaviour alone: the reference and every mutant are written out
+alike (the same name, docstrings and layout: only the rule table's data differ), a catch
+counts only when the failing test called a graded function on a hand the mutant answers
+otherwise, and nothing a run on the reference or a mutant writes (messages, names no
+run on the student's module gave, text passed as a hand) reaches the report.
 """
 
 from __future__ import annotations
@@ -16,17 +22,20 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import packed
 from ..dealing import changed_hand
 from ..errors import quote
 from ..variants import ASSIGNMENT, CATALOGUE, Variant
 from .channel import Corrupted, shaped
+from .endings import ending
 from .report import FUNCTIONS
 from .sandbox import Isolation, Limits, run_student
 from .standalone import module_source
 
 OUTCOMES = ("passed", "failed", "error")
 _TEST_KEYS = {"event": str, "name": str, "outcome": str, "message": str,
-              "hand": (str, type(None))}
+              "hand": (str, type(None)), "calls": list}
+CALLS_LIMIT = 64
 _TESTED_KEYS = {"event": str, "called": list, "run": int, "lines": int}
 _IMPORT_KEYS = {"imported": {"event": str, "printed": str},
                 "import_error": {"event": str, "error": dict, "printed": str}}
@@ -40,6 +49,7 @@ class TestResult:
     outcome: str
     message: str = ""
     hand: str | None = None
+    calls: tuple[tuple[str, str], ...] = ()  # (function, hand) the test called
 
     @property
     def passed(self) -> bool:
@@ -128,7 +138,8 @@ def read_run(outcome, tests_name: str) -> Run:
                     raise Corrupted("a test with no known outcome")
                 results.append(TestResult(quote(event["name"]), event["outcome"],
                                           quote(event["message"], 120),
-                                          event["hand"] and quote(event["hand"], 80)))
+                                          event["hand"] and quote(event["hand"], 80),
+                                          _calls(event["calls"])))
             elif kind == "tested" and tested is None:
                 tested = shaped(event, _TESTED_KEYS, "the end")
                 if not set(tested["called"]) <= set(FUNCTIONS):
@@ -140,11 +151,48 @@ def read_run(outcome, tests_name: str) -> Run:
     if not problem and tested is None:
         problem = ("the tests did not finish: no answer within the time limit"
                    if outcome.status is None else
-                   f"the tests did not finish (exit status {outcome.status})")
+                   f"the tests did not finish: the process "
+                   f"{ending(outcome.status, outcome.isolation)}")
     if tested is None:
         return Run(tuple(results), problem)
     return Run(tuple(results), problem, tuple(tested["called"]), tested["run"],
                tested["lines"])
+
+
+def _calls(calls: list) -> tuple[tuple[str, str], ...]:
+    """The (function, hand) pairs of a test event, each checked."""
+    if len(calls) > CALLS_LIMIT or not all(
+            type(call) is list and len(call) == 2 and call[0] in FUNCTIONS
+            and type(call[1]) is str and len(call[1]) <= 200 for call in calls):
+        raise Corrupted("a test's calls are not the runner's")
+    return tuple((function, hand) for function, hand in calls)
+
+
+def differs(variant: Variant, function: str, hand: str) -> bool:
+    """Whether *variant* answers *function* on *hand* otherwise than the reference (a
+    hand not in the assignment's notation tells nothing)."""
+    code = packed.encode(hand)
+    if code is None:
+        return False
+    if function == "openingBid":
+        return (variant.written(packed.decide(code, variant.rules, variant.counting)[1])
+                != packed.decide(code)[1])
+    if function == "distributionPoints":
+        return (packed.tally(code, variant.counting).distribution
+                != packed.tally(code).distribution)
+    return False
+
+
+def trusted(run: Run, names: set[str]) -> Run:
+    """A run on the reference or a mutant with nothing of its text kept: only the tests
+    the student's module also ran, no messages, a hand only in the assignment's
+    notation, and a problem only as a fact."""
+    results = tuple(TestResult(result.name, result.outcome, "",
+                               result.hand if result.hand and packed.encode(result.hand)
+                               is not None else None, result.calls)
+                    for result in run.results if result.name in names)
+    return Run(results, "the tests did not run to the end" if run.problem else "",
+               run.called, run.lines_run, run.lines)
 
 
 def run_tests(module: str, tests: str, limits: Limits, isolation: str,
@@ -173,12 +221,16 @@ def grade_tests(module: str, tests: str, limits: Limits = Limits(),
     """Run the student's *tests* on their *module*, on the reference and on every
     mutant, and say what they show."""
     outcome, own = run_tests(module, tests, limits, isolation)
+    names = {result.name for result in own.results}
     _, reference = run_tests(module, tests, limits, isolation, module_source(ASSIGNMENT))
+    reference = trusted(reference, names)
     true_tests = {result.name for result in reference.results if result.passed}
     catches = []
     for variant, source, hand in mutants():
         _, run = run_tests(module, tests, limits, isolation, source)
-        catching = [result.name for result in run.failing() if result.name in true_tests]
+        catching = [result.name for result in trusted(run, names).failing()
+                    if result.name in true_tests
+                    and any(differs(variant, *call) for call in result.calls)]
         catches.append(Catch(variant, bool(catching), catching[0] if catching else "",
                              hand))
     return TestsReport(os.path.basename(tests), own, reference, tuple(catches),
@@ -201,7 +253,7 @@ def describe_tests(report: TestsReport) -> list[str]:
     for result in report.false_tests:
         on = f" (on {result.hand!r})" if result.hand else ""
         lines.append(f"  {result.name} fails on the reference{on}: it asserts something "
-                     f"the rules deny: {result.message}")
+                     f"the rules deny")
     lines.append(f"  Your tests catch {len(report.caught)} of {len(report.catches)} "
                  f"misreadings" + ("; they miss:" if report.missed else ""))
     lines += [f"    {catch.variant.id} ({catch.variant.sentence}) on a hand such as "

@@ -99,6 +99,8 @@ def summary_lines(name: str, summary) -> list[str]:
     plural = "" if bad == 1 else "s"
     lines = [f"{name}: {summary.graded:,} hands graded, {bad:,} bad line{plural}"
              + (f" (line{plural} {where})" if bad else "")]
+    if summary.detected:
+        lines.append(f"read as an export: {summary.detected}")
     answered = summary.answered
     right = sum(summary.right.values())
     if answered:

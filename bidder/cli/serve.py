@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
 from .files import Failure
 
-THREADS = 4  # per gunicorn worker, as `make run` has it
+WORKER_CONNECTIONS = 1000  # connections one gevent worker holds at once
+HEADER_SECONDS = 5  # the gevent worker reads a request's headers under this timeout
 # A server listening on every address is opened, on this machine, at the loopback one.
 EVERY_ADDRESS = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}
 
@@ -32,7 +34,7 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None
     """
     import subprocess
 
-    environment = served_environment(os.environ)
+    environment = served_environment(os.environ, key_folder())
     refuse_a_taken_address(host, port)
     command = gunicorn_command(host, port, workers or os.cpu_count() or 1)
     click.echo(start_line(host, port), err=True)
@@ -47,14 +49,19 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None
 
 
 def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
-    """The gunicorn command line `make run` uses, for this Python. With --reuse-port
-    each worker listens on a socket of its own and the kernel shares connections out
-    evenly; on one shared socket a worker may take most of them and leave the other
-    core idle."""
+    """The gunicorn command line `make run` uses, for this Python (docs/serving.md).
+
+    gevent workers hold idle, slow and long (server-sent events) connections as cheap
+    greenlets, and read each request's headers under a timeout (gunicorn's keep-alive
+    setting, in that worker), so slow clients stall no one. With --reuse-port each
+    worker listens on a socket of its own and the kernel shares connections out evenly.
+    No control socket: two servers on one machine would share its one default path.
+    """
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return [sys.executable, "-m", "gunicorn", "--workers", str(workers),
-            "--threads", str(THREADS), "--reuse-port", "--bind", bind,
-            "bidder.web:create_app()"]
+            "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS),
+            "--keep-alive", str(HEADER_SECONDS), "--no-control-socket", "--reuse-port",
+            "--bind", bind, "bidder.web:create_app()"]
 
 
 def start_line(host: str, port: int) -> str:
@@ -97,20 +104,61 @@ def refuse_a_taken_address(host: str, port: int) -> None:
         raise Failure(f"cannot listen on {host}:{port}: {reason}; {advice}") from None
 
 
-def served_environment(environ) -> dict[str, str]:
-    """The environment for the server, with a fresh secret key unless one is set.
+KEY_FILE = "secret-key"
 
-    :raises Failure: if the key that is set is one the app refuses (too short).
+
+def key_folder() -> Path:
+    """Where `bidder serve` keeps the key it makes: the app's instance folder."""
+    from ..web import instance_folder
+    return instance_folder()
+
+
+def served_environment(environ, folder: Path) -> dict[str, str]:
+    """The environment for the server, with the key kept in *folder* (made there, at
+    random, the first time) unless BIDDER_SECRET_KEY is set: a restart keeps every
+    student's cookie, and so their practice, readable.
+
+    :raises Failure: if the key that is set is one the app refuses (too short), or the
+        key file cannot be read or written.
     """
-    import secrets
-
     from ..web import SECRET_KEY_VARIABLE, secret_key
 
     served = dict(environ)
     if not served.get(SECRET_KEY_VARIABLE):
-        served[SECRET_KEY_VARIABLE] = secrets.token_hex(32)
+        served[SECRET_KEY_VARIABLE] = kept_key(folder / KEY_FILE)
     try:
         secret_key({"SECRET_KEY": served[SECRET_KEY_VARIABLE]})
     except RuntimeError as error:
-        raise Failure(str(error)) from None
+        if environ.get(SECRET_KEY_VARIABLE):
+            raise Failure(str(error)) from None
+        raise Failure(f"the key kept in {folder / KEY_FILE} is refused ({error}); delete "
+                      f"the file, and the next start makes a new one") from None
     return served
+
+
+def kept_key(path: Path) -> str:
+    """The key in *path*, made (random, readable by this user only) if there is none.
+
+    :raises Failure: naming the file, when it cannot be read or made.
+    """
+    import secrets
+
+    try:
+        return path.read_text().strip()
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as error:
+        raise Failure(f"cannot read the secret key in {path}: {error.strerror}; set "
+                      f"BIDDER_SECRET_KEY or make the file readable") from None
+    key = secrets.token_hex(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as error:
+        if path.is_file():  # another start made it meanwhile: use theirs
+            return path.read_text().strip()
+        raise Failure(f"cannot keep a secret key in {path}: {error.strerror}; set "
+                      f"BIDDER_SECRET_KEY or make the folder writable") from None
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key + "\n")
+    return key

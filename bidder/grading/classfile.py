@@ -37,6 +37,7 @@ from .. import packed
 from ..bids import BLANKS, Bid, BidError
 from ..cards import HAND_SIZE, InvalidHandError, parse_hand, read_cards
 from ..facts import Tally
+from .exports import opened
 
 LINE_LIMIT = 4096
 CHUNK_LINES = 5000
@@ -112,12 +113,14 @@ class Summary:
     wrong_bids: Counter = field(default_factory=Counter)
     bad_lines: int = 0
     first_bad: tuple[int, ...] = ()
+    detected: str = ""  # how an exported file was read (grading.exports), if it was one
 
     def __add__(self, other: Summary) -> Summary:
         return Summary(self.hands + other.hands, self.right + other.right,
                        self.wrong + other.wrong, self.wrong_bids + other.wrong_bids,
                        self.bad_lines + other.bad_lines,
-                       (self.first_bad + other.first_bad)[:FIRST_BAD_SHOWN])
+                       (self.first_bad + other.first_bad)[:FIRST_BAD_SHOWN],
+                       self.detected or other.detected)
 
     @property
     def graded(self) -> int:
@@ -471,22 +474,27 @@ def _grade_csv_batch(chunk: Chunk) -> Graded:
 
 
 def _columns(lines: tuple[bytes | int, ...]) -> tuple[list[bytes], list[bytes], list[bytes]]:
-    """The hands, the answers and the ids of lines HAND,ANSWER[,ID] that need no CSV
+    """The hands, the answers and the ids of lines HAND[,ANSWER[,ID]] that need no CSV
     quoting rules; an empty hand for any other line (grade_line() reads it)."""
     try:
         blob = b"".join(lines)
     except TypeError:  # a too-long line, given as its length
         blob = b'"'
-    if b'"' not in blob and b"\t" not in blob and _two_commas_each(blob, len(lines)):
-        fields = blob.rstrip(b"\n").replace(b"\n", b",").split(b",")
-        return fields[0::3], fields[1::3], fields[2::3]
+    if b'"' not in blob and b"\t" not in blob:
+        if b"," not in blob and b"\r" not in blob:  # bare hands, the simplest class file
+            hands = blob.rstrip(b"\n").split(b"\n")
+            if len(hands) == len(lines):
+                return hands, [b""] * len(hands), [b""] * len(hands)
+        elif _two_commas_each(blob, len(lines)):
+            fields = blob.rstrip(b"\n").replace(b"\n", b",").split(b",")
+            return fields[0::3], fields[1::3], fields[2::3]
     hands, answers, ids = [], [], []
     for raw in lines:
         fields = (raw.rstrip(b"\r\n").split(b",") if type(raw) is bytes and b'"' not in raw
                   and b"\t" not in raw else ())
-        plain = 1 < len(fields) < 4
+        plain = 0 < len(fields) < 4
         hands.append(fields[0] if plain else b"")
-        answers.append(fields[1] if plain else b"")
+        answers.append(fields[1] if plain and len(fields) > 1 else b"")
         ids.append(fields[2] if len(fields) == 3 else b"")
     return hands, answers, ids
 
@@ -643,9 +651,11 @@ def grade_stream(source: BinaryIO, sink: TextIO, output_format: str = "csv", *,
                  span_bytes: int = SPAN_BYTES,
                  on_error: Callable[[int, str], None] = lambda line, message: None,
                  on_progress: Callable[[int], None] = lambda size: None) -> Summary:
-    """Grade every line of *source* into *sink*, reporting bad lines as they come."""
+    """Grade every line of *source* into *sink*, reporting bad lines as they come; a
+    course's export is read by its headers, encoding and delimiter (grading.exports)."""
+    source, layout = opened(source)
     sink.write(header(output_format))
-    total = Summary()
+    total = Summary(detected=layout.describe() if layout else "")
     with closing(graded_file(source, output_format, jobs, lines_per_chunk,
                              span_bytes)) as results:
         for graded in results:

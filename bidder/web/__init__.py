@@ -14,7 +14,7 @@ PACKAGE_FOLDER = Path(__file__).resolve().parents[1]  # bidder/, installed or ch
 SECRET_KEY_VARIABLE = "BIDDER_SECRET_KEY"
 TRUSTED_HOSTS_VARIABLE = "BIDDER_TRUSTED_HOSTS"
 SECURE_COOKIES_VARIABLE = "BIDDER_SECURE_COOKIES"
-LEDGER_VARIABLE = "BIDDER_PRACTICE_LEDGER"
+STATE_VARIABLE = "BIDDER_STATE_URL"
 MIN_SECRET_KEY_LENGTH = 16
 MIN_SECRET_KEY_CHARACTERS = 10  # distinct characters
 RUN_ORDER = string.digits + string.ascii_lowercase
@@ -36,7 +36,8 @@ def create_app(test_config: dict | None = None) -> App:
     :raises RuntimeError: outside tests, when no usable secret key is configured; and
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
-    from . import advisor, api, boards, errors, render, security, teach, variants
+    from . import (advisor, api, boards, errors, rate_limits, render, security, state,
+                   teach, variants)
     app = App(__name__, template_folder=str(shipped_folder("templates")),
               static_folder=str(shipped_folder("static")))
     app.jinja_environment = render.SharedGlobals
@@ -47,6 +48,8 @@ def create_app(test_config: dict | None = None) -> App:
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
     app.json.sort_keys = False
     security.init_app(app)
+    state.init_app(app)
+    rate_limits.init_app(app, os.environ)
     errors.init_app(app)
     render.init_app(app)
     app.register_blueprint(advisor.blueprint)
@@ -55,6 +58,11 @@ def create_app(test_config: dict | None = None) -> App:
     app.register_blueprint(variants.blueprint)
     boards.init_app(app)
     return app
+
+
+def instance_folder() -> Path:
+    """Flask's instance folder for the app (``instance/`` beside a checkout)."""
+    return Path(App(__name__).instance_path)
 
 
 def shipped_folder(name: str, package: Path = PACKAGE_FOLDER) -> Path:
@@ -75,8 +83,12 @@ def environment_settings(environ, instance_path: str) -> dict:
     """
     return {"TRUSTED_HOSTS": trusted_hosts(environ.get(TRUSTED_HOSTS_VARIABLE, "")),
             "SESSION_COOKIE_SECURE": switch(environ, SECURE_COOKIES_VARIABLE),
-            "PRACTICE_LEDGER": environ.get(LEDGER_VARIABLE) or str(
-                Path(instance_path) / "spent-hands.sqlite3")}
+            "STATE_URL": environ.get(STATE_VARIABLE) or default_state_url(instance_path)}
+
+
+def default_state_url(instance_path: str) -> str:
+    """The embedded store: a SQLite file in the instance folder."""
+    return f"sqlite:///{Path(instance_path, 'state.sqlite3')}"
 
 
 def trusted_hosts(text: str) -> list[str] | None:

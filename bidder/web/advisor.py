@@ -9,7 +9,9 @@ from markupsafe import Markup
 
 from .. import RULES, Advice, InvalidHandError, explain
 from ..advice import is_reachable
+from ..boards import openings, read_boards
 from ..dealing import deal
+from ..pasted import pasted_deal
 from ..facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, HCP_BY_RANK
 from ..rules import MAJORS, MINORS
 from .render import ascii_html
@@ -17,6 +19,7 @@ from .render import ascii_html
 blueprint = Blueprint("advisor", __name__)
 
 EXAMPLE_SEED = 1
+HIDE_WORDS = ("1", "on", "yes", "true")  # ?hide=1: the hand alone, its answer one click on
 EXAMPLES = (
     ("The assignment's own hand", "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"),
     ("A rule that also applies", "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C"),
@@ -35,11 +38,24 @@ def index():
         request.arg("hand"))
     if text is None:
         return page(text="")
+    deal = pasted_deal(text)
+    if deal is not None and len(deal.hands) > 1:
+        return deal_page(text, deal.pbn)
     try:
         advice = explain(text)
     except InvalidHandError as error:
         return page(text=text, error=error), 400
-    return page(text=text, advice=advice)
+    hidden = request.args.get("hide", "").strip().lower() in HIDE_WORDS
+    return page(text=text, advice=advice, hidden=hidden)
+
+
+def deal_page(text: str, pbn: str):
+    """A whole deal pasted: every seat's opening, as the boards page shows a board; a
+    deal that cannot be read says why."""
+    reading = read_boards(pbn)
+    if reading.problems:
+        return page(text=text, error=reading.problems[0]), 400
+    return page(text=text, tables=[openings(board) for board in reading.boards])
 
 
 def page(**context) -> str:

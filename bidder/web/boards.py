@@ -9,6 +9,7 @@ from flask import Blueprint, Flask, current_app, render_template, request
 
 from ..boards import COLUMNS, Seat, decode, openings, read_boards
 from ..errors import BidderError
+from .heavy import Cap, off_the_loop
 
 blueprint = Blueprint("boards", __name__)
 
@@ -16,6 +17,7 @@ blueprint = Blueprint("boards", __name__)
 DIAGRAM_ORDER = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
 NO_FILE = ("Choose a PBN or LIN file, or paste one into the box: the boards as your "
            "bridge program exports them.")
+UPLOADS = Cap("board files")
 NOTHING_READ = ("No board in this file could be read: see why below, correct the file "
                 "and send it again.")
 
@@ -36,7 +38,13 @@ def show():
     # A pasted file may be as large as the body allows, more than an ordinary field.
     request.max_form_memory_size = current_app.config["MAX_CONTENT_LENGTH"]
     current_app.extensions["csrf"].protect()
-    text = request.form.get("text", "")
+    text = request.form.get("text", "")  # the whole body read before a slot is taken
+    with UPLOADS.held():
+        return off_the_loop(boards_page, text)
+
+
+def boards_page(text: str):
+    """The page for the file sent: its boards, or why none could be read."""
     try:
         reading = read_boards(sent_text())
     except BidderError as error:

@@ -9,10 +9,13 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..cards import MAX_INPUT_LENGTH, echo
+from .app import FormTooLarge
+from .security import session_lost
 
 API_PREFIX = "/api"
 BOARDS_PATH = "/boards"
 IMPLIED_METHODS = ("HEAD", "OPTIONS")
+RESTARTED = "The site restarted; your score could not be kept."
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,10 @@ class Problem:
 def describe(error: HTTPException) -> Problem:
     """The problem behind an HTTP error, in words that say what to do next."""
     status = error.code or 500
+    if isinstance(error, CSRFError) and session_lost():
+        return Problem(status, "site_restarted", "The site restarted",
+                       f"{RESTARTED} This form no longer counts, so nothing was changed: "
+                       f"go back and reload the page to start a fresh practice.")
     if isinstance(error, CSRFError):
         reason = error.description.rstrip(".")
         return Problem(status, "form_expired", "This form has expired",
@@ -50,12 +57,22 @@ def describe(error: HTTPException) -> Problem:
         return Problem(status, "method_not_allowed", "Method not allowed",
                        f"{request.method} is not allowed at {echo(request.path)}; "
                        f"use {allowed}.")
+    if isinstance(error, FormTooLarge):
+        return Problem(status, "too_large", "Form too large",
+                       f"{error.description} Send the form as the page makes it.")
     if status == 413:
         limit = request.max_content_length
         what = ("send a file of fewer boards" if request.path == BOARDS_PATH else
                 f"a hand is at most {MAX_INPUT_LENGTH} characters: send just the 13 cards")
         return Problem(status, "too_large", "Request too large",
                        f"The request is larger than {limit:,} bytes; {what}.")
+    if status == 429:
+        return Problem(status, "too_many_requests", "Too many answers",
+                       f"This address sent more answers than the server takes "
+                       f"({error.description}), so this one was not counted. Wait a "
+                       f"minute, then reload the page and answer again.")
+    if status == 503:
+        return Problem(status, "busy", "Server busy", error.description)
     if status >= 500:
         return Problem(status, "server_error", "Something went wrong",
                        "The server could not finish this request. It is not something "
@@ -79,6 +96,8 @@ def handle_http_error(error: HTTPException) -> Response | tuple[str, int]:
     else:
         response = Response(render_template("error.html", problem=problem),
                             problem.status)
+    if getattr(error, "retry_after", None):
+        response.headers["Retry-After"] = str(error.retry_after)
     if problem.status == 405:
         response.headers["Allow"] = ", ".join(sorted(error.valid_methods or ()))
     return response

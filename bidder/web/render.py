@@ -12,7 +12,7 @@ from flask import Flask, current_app, render_template, request
 from flask.templating import Environment
 from markupsafe import Markup, escape
 
-from .. import packed
+from .. import packed, pasted
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED, Advice, Status
 from ..bids import BIDS, Bid
 from ..boards import board_url, hand_url
@@ -37,13 +37,16 @@ STATUS_LABELS = {
 }
 # What the page's script needs to count the cards typed and draw the deck, from the
 # parser's own tables (JSON): the suits and ranks, spades and aces first, every way a rank
-# is written, the marks for a void, the separators, the emoji selector, the hand's size.
+# is written, the marks for a void, the separators, the emoji selector, the hand's size,
+# and how a paste is cleaned and a whole deal known (bidder.pasted's own patterns).
 HAND_NOTATION = json.dumps({
     "suits": [[suit.letter, suit.symbol, suit.word] for suit in SUITS_HIGH_FIRST],
     "ranks": [[rank.label, rank.word] for rank in sorted(Rank, reverse=True)],
     "rank_texts": {text: rank.label for text, rank in RANK_BY_TEXT.items()},
     "voids": VOID_MARKS, "separators": SEPARATORS, "selector": EMOJI_SELECTOR,
-    "size": HAND_SIZE,
+    "size": HAND_SIZE, "paste_limit": pasted.MAX_PASTE_LENGTH,
+    "steps": [[when, drop, flags] for when, drop, flags, _ in pasted.STEPS],
+    "deal": pasted.PBN_DEAL, "viewer": pasted.HANDVIEWER,
 })
 
 

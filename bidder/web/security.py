@@ -141,6 +141,15 @@ class ChangesChecked(CSRFProtect):
         super().protect(apply_exemptions)
 
 
+SESSION_LOST = "bidder.session_lost"
+
+
+def session_lost() -> bool:
+    """Whether this request brought a session cookie the app could not read: the site
+    restarted with another secret key (or the cookie outlived the session)."""
+    return request.environ.get(SESSION_LOST, False)
+
+
 class LazySessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, without reading cookies or building the signer
     for a request that brings none (most do not: the API, the advisor, the rules): it
@@ -150,7 +159,10 @@ class LazySessions(SecureCookieSessionInterface):
     def open_session(self, app: Flask, request):
         if "HTTP_COOKIE" not in request.environ:
             return self.session_class()
-        return super().open_session(app, request)
+        session = super().open_session(app, request)
+        if not session and request.cookies.get(self.get_cookie_name(app)):
+            request.environ[SESSION_LOST] = True  # signed with another key, or too old
+        return session
 
     def save_session(self, app: Flask, session, response) -> None:
         if session or session.modified or session.accessed:  # else there is nothing to do

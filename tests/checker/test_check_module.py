@@ -11,7 +11,8 @@ from bidder.checker.report import (CHECKED, MISSING, NOT_CHECKED, PARTLY, RAISED
 from bidder.checker.check import (FUNCTIONS, THRESHOLD_SEED, WORKED_EXAMPLES, Answer, Case,
                                   Report, build_cases, build_report, judge, random_hands,
                                   read_channel)
-from bidder.checker.channel import Corrupted, read_event
+from bidder.checker.channel import Corrupted, read_event, runner_failure
+from bidder.checker.endings import ending
 from bidder.dealing import threshold_hands, threshold_labels
 from bidder.facts import Facts
 from bidder.rules import RULES
@@ -147,6 +148,7 @@ def test_read_event_refuses_anything_else(raw, reason):
 CASES = (Case("h1", "worked", "worked example 1", "R3", (12, 1, "1C")),
          Case("h2", "random", "random hand 1 (seed 1)", "R9", (5, 0, None)))
 SEALED = Isolation("bubblewrap", ("no network", "wall 2 s"))
+FALLBACK_ISOLATION = Isolation("fallback", ("own session",))
 
 
 def outcome(*lines: bytes, status=0, dropped=0, output=b"", output_dropped=0) -> Outcome:
@@ -342,8 +344,9 @@ def test_build_report_judges_every_call():
 
 @pytest.mark.parametrize("lines, status, problem", [
     ([], 1, "the process ended (exit status 1) while importing sol.py"),
-    ([], -9, "the process was killed by signal 9 (SIGKILL) while importing sol.py"),
-    ([], -200, "the process was killed by signal 200 (unknown) while importing sol.py"),
+    ([], -9, "the process was killed by signal 9, the kill signal (a limit, or the module "
+             "itself) while importing sol.py"),
+    ([], -200, "the process was killed by signal 200 while importing sol.py"),
     ([], None, "no answer within the time limit (wall 2 s): stopped while importing "
                "sol.py (an endless loop?)"),
     ([IMPORTED, *every_call()[:3]], 7,
@@ -401,3 +404,49 @@ def test_build_report_warns_of_printing_and_of_output_dropped():
         "count; graded functions should return their answer and print nothing",
         "the module wrote directly to its output: U+001B[2Jboo (and 10,000 more bytes, "
         "dropped); graded functions should return their answer and print nothing")
+
+
+# How the process ended, and the runner's own failures ----------------------------------
+
+@pytest.mark.parametrize("status, isolation, said", [
+    (-11, FALLBACK_ISOLATION, "was killed by signal 11, a segmentation fault"),
+    (139, SEALED, "was killed by signal 11, a segmentation fault"),
+    (139, FALLBACK_ISOLATION, "ended (exit status 139)"),
+    (128, SEALED, "ended (exit status 128)"),
+    (129, SEALED, "was killed by signal 1 (SIGHUP)"),
+    (-24, None, "was killed by signal 24, the CPU time limit"),
+    (-31, None, "was killed by signal 31, a forbidden system call"),
+    (3, SEALED, "ended (exit status 3)"),
+    (-64, None, "was killed by signal 64 (SIGRTMAX)"),
+], ids=["segv", "bwrap-segv", "fallback-139", "bwrap-128", "bwrap-hup", "xcpu", "sys",
+        "exit", "unnamed"])
+def test_endings_name_the_signal_in_words(status, isolation, said):
+    assert ending(status, isolation) == said
+
+
+FAILED = b'{"event": "runner_failed", "type": "TypeError"}'
+
+
+@pytest.mark.parametrize("channel, kept, failure", [
+    (IMPORTED + b"\n\n" + FAILED + b"\n", IMPORTED + b"\n", "TypeError"),
+    (IMPORTED + b"\n{\"event\": \"ca\n" + FAILED + b"\n", IMPORTED + b"\n", "TypeError"),
+    (b"\n" + FAILED + b"\n", b"", "TypeError"),
+    (IMPORTED + b"\n" + DONE + b"\n", IMPORTED + b"\n" + DONE + b"\n", ""),
+    (IMPORTED + b"\njunk\n", IMPORTED + b"\njunk\n", ""),
+    (b"", b"", ""),
+], ids=["after-a-line", "cutting-a-line", "first", "none", "junk", "empty"])
+def test_runner_failure_is_read_off_the_end_of_the_channel(channel, kept, failure):
+    assert runner_failure(channel) == (kept, failure)
+
+
+def test_the_runners_own_failure_is_named_and_a_forged_one_is_refused():
+    failed = outcome(IMPORTED, *every_call()[:2], b"", FAILED, status=70)
+    report = build_report("/x/sol.py", CASES, failed)
+    assert report.problems == (
+        "the checker's runner stopped with TypeError while computing "
+        "distributionPoints('h1'); 2 of 6 calls were checked; the calls after that were not "
+        "checked (does the module change json, sys, os or io? leave them as they are)",)
+    assert not report.warnings
+    forged = build_report("/x/sol.py", CASES, outcome(IMPORTED, FAILED, DONE))
+    assert forged.problems == ("the module wrote on the checker's channel (the runner's "
+                               "failure before its end); nothing after that was trusted",)

@@ -130,6 +130,6 @@ def test_when_nothing_fits_the_report_says_so():
                      searched=len(distinguishable()))
     assert diagnose(report) is None
     assert headline(report).endswith(
-        f"No misreading of the rules ({len(distinguishable())} tried, alone and in pairs) "
-        f"fits all but a few of them.")
-    assert "No misreading" not in headline(replace(report, searched=0))
+        f"; no misreading of the rules ({len(distinguishable())} tried, alone and in pairs) "
+        f"fits all but a few of them")
+    assert "no misreading" not in headline(replace(report, searched=0))

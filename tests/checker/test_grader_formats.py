@@ -5,11 +5,13 @@ import json
 import random
 import re
 import shutil
+from fractions import Fraction
 from pathlib import Path
 from xml.etree import ElementTree
 
 import jsonschema
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from bidder import distributionPoints, explain, highCardPoints, openingBid
 from bidder.cards import DECK
@@ -18,12 +20,12 @@ from bidder.checker.text import text_report
 from bidder.checker.check import (FUNCTIONS, WORKED_EXAMPLES, Answer, Case, Report,
                                   check_module)
 from bidder.checker.report import RAISED, RIGHT, WRONG, WRONG_TYPE, Verdict
-from bidder.checker.formats import (GRADER_FORMATS, gradescope_results, junit_tree,
-                                    part_output, prairielearn_results, redact, render,
+from bidder.checker.formats import (GRADER_FORMATS, gradescope_results, junit_report,
+                                    junit_tree, part_output, prairielearn_results, redact, render,
                                     report_data, xml_safe)
 from bidder.checker.points import (VISIBILITIES, Grading, Weights, WeightsError,
-                                   load_weights, parse_weights, parts)
-from bidder.rules import RULE_BY_ID
+                                   apportioned, load_weights, parse_weights, parts)
+from bidder.rules import RULE_BY_ID, RULES
 from bidder.checker.sandbox import Isolation
 
 SCHEMAS = Path(__file__).parent / "schemas"
@@ -130,24 +132,31 @@ def no_bid_hands(cases=CASES) -> int:
 
 # Weights ---------------------------------------------------------------------------------
 
-def test_default_weights_share_100_points_equally_per_function_and_rule():
-    found = [part for part in parts(PASSING) if part.rule]
-    assert len(found) == 3 * len(PASSING.rules)
-    assert {round(part.max_points, 9) for part in found} == {
-        round(100 / 3 / len(PASSING.rules), 9)}
-    assert sum(part.max_points for part in found) == pytest.approx(100)
+def cents(values) -> int:
+    """The sum of amounts given to the cent, exactly."""
+    return sum(round(value * 100) for value in values)
+
+
+def test_default_weights_share_100_points_equally_per_function_rule_and_worked_examples():
+    found = parts(PASSING)
+    shares = len(PASSING.rules) + 1
+    assert len(found) == 3 * shares
+    exact = 100 / 3 / shares
+    assert all(abs(part.max_points - exact) < 0.01 for part in found)
+    assert cents(part.max_points for part in found) == 100_00
 
 
 def test_weights_give_a_function_its_share_and_a_rule_its_share_within_it():
     weights = parse_weights('{"functions": {"highCardPoints": 1, "distributionPoints": 1, '
                             '"openingBid": 2}, "rules": {"R6": 2}, "total": 100}')
     found = {(part.function, part.rule): part.max_points
-             for part in parts(PASSING, Grading(weights)) if part.rule}
-    others = len(PASSING.rules) - 1
-    assert found["openingBid", "R6"] == pytest.approx(50 * 2 / (others + 2))
-    assert found["openingBid", "R3"] == pytest.approx(50 / (others + 2))
-    assert found["highCardPoints", "R3"] == pytest.approx(25 / (others + 2))
-    assert sum(found.values()) == pytest.approx(100)
+             for part in parts(PASSING, Grading(weights))}
+    others = len(PASSING.rules)  # the other rules and the worked examples
+    assert found["openingBid", "R6"] == pytest.approx(50 * 2 / (others + 2), abs=0.01)
+    assert found["openingBid", "R3"] == pytest.approx(50 / (others + 2), abs=0.01)
+    assert found["openingBid", None] == pytest.approx(50 / (others + 2), abs=0.01)
+    assert found["highCardPoints", "R3"] == pytest.approx(25 / (others + 2), abs=0.01)
+    assert cents(found.values()) == 100_00
 
 
 def test_the_same_weights_read_from_toml_and_json():
@@ -166,7 +175,7 @@ def test_weights_not_given_weigh_one_and_to_dict_says_so():
 
 @pytest.mark.parametrize("text, message", [
     ('{"functions": {"openingBid": 2},\n "totl": 100}',
-     "w.json, line 2: 'totl' is not a setting; the settings are functions, rules, total"),
+     "w.json, line 2: 'totl' is not a setting; the settings are functions, rules, worked, total, tests"),
     ("[functions]\nhighCardPoints = 1\nopeningBd = 2\n",
      "w.json, line 3: 'openingBd' is not a graded function; the functions are "
      "highCardPoints, distributionPoints, openingBid"),
@@ -214,7 +223,7 @@ def test_load_weights_reads_a_file_and_names_it(tmp_path):
 def test_rules_present_that_weigh_nothing_give_no_points_and_no_division_by_zero():
     only_r9 = tuple(checked for checked in CASES if checked.rule == "R9")
     report = answering(correct, only_r9)
-    grading = Grading(parse_weights("[rules]\nR9 = 0\n"))
+    grading = Grading(parse_weights("worked = 0\n[rules]\nR9 = 0\n"))
     assert {part.max_points for part in parts(report, grading)} == {0.0}
     assert prairielearn_results(report, grading)["score"] == 0.0
 
@@ -269,19 +278,31 @@ def test_a_part_partly_answered_counts_the_unanswered_hands_as_not_right():
     part = part_of(STOPPED, "highCardPoints", rule)
     answered = sum(c.rule == rule and c.kind != "random" for c in CASES)
     assert (part.status, part.right, part.calls) == ("partly checked", answered, answered)
-    assert part.points == pytest.approx(part.max_points * answered / part.hands)
+    assert part.points == pytest.approx(part.max_points * answered / part.hands, abs=0.01)
     assert part_output(part, STOPPED, Grading()) == (
         f"right on {answered} of {part.hands} hands; {part.hands - answered} not answered "
         f"(the run stopped)")
 
 
-def test_worked_examples_are_worth_nothing_and_always_visible():
+def test_worked_examples_weigh_like_a_rule_and_are_always_visible():
     grading = Grading(hidden="after_due_date")
     worked = [part for part in parts(HCP_OFF, grading) if part.rule is None]
     assert [part.function for part in worked] == list(FUNCTIONS)
-    assert {(part.max_points, part.visibility, part.hands) for part in worked} == {
-        (0.0, "visible", len(WORKED_EXAMPLES))}
+    share = 100 / 3 / (len(HCP_OFF.rules) + 1)
+    assert all(abs(part.max_points - share) < 0.01 for part in worked)
+    assert {(part.visibility, part.hands) for part in worked} == {
+        ("visible", len(WORKED_EXAMPLES))}
     assert [part.passed for part in worked] == [False, True, True]
+    assert worked[0].points < worked[0].max_points
+
+
+@pytest.mark.parametrize("weight, share", [(0, 0.0), (1, 1.0), (2.5, 2.5)])
+def test_the_weights_file_sets_the_worked_examples_weight(weight, share):
+    grading = Grading(parse_weights(f"worked = {weight}\n[rules]\nR1 = 1\n"))
+    found = {part.rule: part.max_points for part in parts(PASSING, grading)
+             if part.function == "openingBid"}
+    assert found[None] == pytest.approx(found["R1"] * share, abs=0.01)
+    assert grading.weights.to_dict()["worked"] == weight
 
 
 def test_no_worked_part_when_no_worked_example_was_checked():
@@ -400,9 +421,9 @@ def test_gradescope_results_match_the_specification(name, hidden):
 
 def test_gradescope_score_is_the_sum_of_the_tests_and_texts_are_plain():
     data = gradescope_results(PASS_STRING)
-    assert data["score"] == pytest.approx(sum(test["score"] for test in data["tests"]),
-                                          abs=0.05)
-    assert data["score"] == pytest.approx(100 - 100 / 3 / len(PASS_STRING.rules), abs=0.01)
+    assert round(data["score"] * 100) == cents(test["score"] for test in data["tests"])
+    assert cents(test["max_score"] for test in data["tests"]) == 100_00
+    assert data["score"] == pytest.approx(string_pass_score(PASS_STRING), abs=0.01)
     assert (data["output_format"], data["test_output_format"], data["test_name_format"],
             data["stdout_visibility"]) == ("text", "text", "text", "hidden")
     failed = [test for test in data["tests"] if test["status"] == "failed"]
@@ -503,13 +524,16 @@ def test_junit_failures_say_what_went_wrong_and_points_are_properties():
     assert module_case.find("failure").get("message") == MISSING_BID.problems[0]
     bid = root.findall("testsuite")[3]
     properties = {item.get("name"): item.get("value") for item in bid.iter("property")}
-    assert properties == {"points": "0", "max_points": "33.33", "status": "missing"}
+    assert properties == {"openingBid.points": "0", "openingBid.max_points": "33.33",
+                          "openingBid.status": "missing"}
     failure = bid.find("testcase/failure")
     assert (failure.get("type"), failure.get("message")) == (
         "missing", "missing: student.py has no function openingBid")
     total = {item.get("name"): item.get("value")
              for item in root.find("testsuite").iter("property")}
-    assert total == {"points": "66.67", "max_points": "100"}
+    assert total == {"student.py.points": "66.67", "student.py.max_points": "100"}
+    names = [item.get("name") for item in root.iter("property")]
+    assert len(names) == len(set(names))
 
 
 def test_junit_failure_types_name_the_cause_or_why_hands_went_unanswered():
@@ -589,12 +613,20 @@ def test_a_correct_correct_gets_full_marks_everywhere(checked):
     assert json.loads(render("json", report))["passed"] is True
 
 
+def string_pass_score(report) -> float:
+    """100 less openingBid's share on R9's hands and on the worked examples with no bid."""
+    share = 100 / 3 / (len(report.rules) + 1)
+    worked = [case for case in report.cases if case.kind == "worked"]
+    passes = sum(case.expected[2] is None for case in worked)
+    return 100 - share - share * passes / len(worked)
+
+
 def test_the_string_pass_loses_the_no_bid_hands_of_opening_bid(checked):
     data = gradescope_results(checked["pass_string"])
     validate(data, "gradescope_results")
     failed = [test["name"] for test in data["tests"] if test["status"] == "failed"]
     assert failed == ["openingBid: the worked examples", "openingBid: hands R9 (no bid) decides"]
-    assert data["score"] == pytest.approx(100 - 100 / 3 / len(checked["pass_string"].rules),
+    assert data["score"] == pytest.approx(string_pass_score(checked["pass_string"]),
                                           abs=0.01)
 
 
@@ -674,3 +706,82 @@ def test_every_format_carries_the_students_tests():
 def test_a_weights_file_with_negative_tests_points_is_refused():
     with pytest.raises(WeightsError, match="tests must be a number of points"):
         parse_weights('{"tests": -1}')
+
+
+def test_a_weights_file_with_a_worked_weight_not_a_number_is_refused():
+    with pytest.raises(WeightsError, match="w, line 1: worked must be the worked examples' "
+                                           "weight, a number of 0 or more, not 'many'"):
+        parse_weights('worked = "many"\n', "w")
+
+
+# Scores that add up in every format, whatever the weights ---------------------------------
+
+WEIGHT = st.one_of(st.just(0.0), st.integers(1, 5).map(float),
+                   st.floats(0.01, 10, allow_nan=False).map(lambda x: round(x, 3)))
+
+
+@st.composite
+def gradings(draw) -> Grading:
+    functions = tuple((name, draw(WEIGHT)) for name in FUNCTIONS)
+    if not sum(weight for _, weight in functions):
+        functions = functions[:-1] + ((FUNCTIONS[-1], 1.0),)
+    rules = tuple((rule.id, draw(WEIGHT)) for rule in RULES)
+    total = draw(st.sampled_from([100.0, 10.0, 1.0, 33.333, 7.77, 250.0]))
+    tests = draw(st.sampled_from([0.0, 0.05, 10.0, 3.333]))
+    return Grading(Weights(functions, rules, total, tests, draw(WEIGHT)))
+
+
+def answers(seed: int):
+    """A report whose answers are right or wrong at random (a third of them wrong)."""
+    rng = random.Random(seed)
+
+    def answer(function, checked):
+        expected = right_answer(checked.expected[FUNCTIONS.index(function)])
+        return expected if rng.random() > 0.33 else Answer("str", "?", "str")
+    return answering(answer)
+
+
+def dec(value: float) -> int:
+    return round(value * 100)
+
+
+@settings(max_examples=60, deadline=None)
+@given(gradings(), st.integers(0, 10_000), st.booleans())
+def test_every_format_adds_up_to_the_cent(grading, seed, own_tests):
+    report = answers(seed)
+    report = with_tests(report) if own_tests else report
+    found = parts(report, grading)
+    assert all(0 <= part.points <= part.max_points for part in found)
+    assert all(part.points == part.max_points for part in found if part.passed)
+    whole = cents(part.max_points for part in found)
+    exact = round(Fraction(grading.weights.total) * 100)
+    assert whole in (exact, 0)
+    gradescope = gradescope_results(report, grading)
+    tests = gradescope["tests"]
+    assert cents(test["score"] for test in tests) == dec(gradescope["score"])
+    extra = dec(grading.weights.tests) if own_tests else 0
+    assert cents(test["max_score"] for test in tests) == whole + extra
+    prairie = prairielearn_results(report, grading)
+    assert cents(test["max_points"] for test in prairie["tests"]) == whole + extra
+    assert cents(test["points"] for test in prairie["tests"]) == dec(gradescope["score"])
+    suites = ElementTree.fromstring(junit_report(report, grading).split("\n", 1)[1])
+    names = [item.get("name") for item in suites.iter("property")]
+    assert len(names) == len(set(names))
+
+
+@given(st.lists(st.fractions(0, 1000, max_denominator=997), max_size=40))
+def test_largest_remainder_keeps_the_sum_and_moves_no_share_by_a_cent(shares):
+    found = apportioned(shares)
+    assert sum(found) == round(sum(shares) * 100)
+    assert all(abs(cent - share * 100) < 1 for cent, share in zip(found, shares))
+
+
+@pytest.mark.parametrize("shares, expected", [
+    ([Fraction(100, 3)] * 3, [3334, 3333, 3333]),
+    ([Fraction(100, 24)] * 24, [417] * 16 + [416] * 8),
+    ([Fraction(1, 2), Fraction(1, 2)], [50, 50]),
+    ([Fraction(1, 300), Fraction(2, 300)], [0, 1]),
+    ([], []),
+])
+def test_largest_remainder_gives_the_cents_left_to_the_largest_remainders(shares, expected):
+    assert apportioned(shares) == expected

@@ -46,6 +46,25 @@ class Nameless(metaclass=Meta):
     pass
 
 
+class int:  # noqa: A001 - a student's class that passes itself off as an int
+    __class__ = __builtins__["int"] if isinstance(__builtins__, dict) else __builtins__.int
+
+    def __repr__(self):
+        return "12"
+
+
+LyingInt = int
+del int
+
+
+class Disguised:
+    __module__ = "builtins"
+    __qualname__ = "int"
+
+    def __repr__(self):
+        return "12"
+
+
 class NumberName(type):
     def __getattribute__(cls, name):
         return 7 if name == "__qualname__" else super().__getattribute__(name)
@@ -64,22 +83,29 @@ class Numbered(metaclass=NumberName):
     (None, {"kind": "none"}),
     (12.0, {"kind": "other", "type": "float", "repr": "12.0"}),
     (True, {"kind": "other", "type": "bool", "repr": "True"}),
-    (Text("1C"), {"kind": "other", "type": "Text", "repr": "'1C'"}),
-    (BadRepr(), {"kind": "other", "type": "BadRepr", "repr": "<a BadRepr whose repr() fails>"}),
-    (NotTextRepr(), {"kind": "other", "type": "NotTextRepr",
-                     "repr": "<a NotTextRepr whose repr() fails>"}),
-    (Nameless(), {"kind": "other", "type": "?", "repr": "<a ? whose repr() fails>"}),
+    (Text("1C"), {"kind": "other", "type": "test_runner.Text", "repr": "'1C'"}),
+    (BadRepr(), {"kind": "other", "type": "test_runner.BadRepr",
+                 "repr": "<a test_runner.BadRepr whose repr() fails>"}),
+    (NotTextRepr(), {"kind": "other", "type": "test_runner.NotTextRepr",
+                     "repr": "<a test_runner.NotTextRepr whose repr() fails>"}),
+    (Nameless(), {"kind": "other", "type": "test_runner.Nameless", "repr": ""}),
+    (LyingInt(), {"kind": "other", "type": "test_runner.int", "repr": "12"}),
+    (Disguised(), {"kind": "other", "type": "builtins.int", "repr": "12"}),
 ], ids=["int", "negative", "huge-int", "str", "long-str", "none", "float", "bool",
-        "str-subclass", "bad-repr", "repr-not-text", "nameless"])
+        "str-subclass", "bad-repr", "repr-not-text", "nameless", "lying-int", "disguised"])
 def test_encode_value_carries_only_exact_ints_strs_and_none(value, encoded):
     if isinstance(value, Nameless):
         encoded = dict(encoded, repr=safe_repr(value))
-        assert encoded["repr"].startswith("<")
     assert encode_value(value) == encoded
 
 
-def test_type_name_of_a_type_whose_name_is_not_text():
-    assert type_name(Numbered()) == "?"
+def test_type_name_reads_the_real_type_whatever_its_metaclass_says():
+    assert type_name(Numbered()) == "test_runner.Numbered"
+    assert type_name(KeyError()) == "KeyError"
+    assert type_name(json.JSONDecodeError("x", "", 0)) == "json.decoder.JSONDecodeError"
+    namespace = {}  # no __name__: the class made there has no __module__
+    exec("Moduleless = type('Moduleless', (), {})", namespace)
+    assert type_name(namespace["Moduleless"]()) == "?"
 
 
 def raiser():
@@ -210,6 +236,55 @@ def test_main_reads_its_work_and_answers_on_the_channel(tmp_path, monkeypatch):
     assert sys.modules.pop("s").__file__ == str(path)
 
 
+def run_main(monkeypatch, stdin: str, write=None) -> tuple[str, int]:
+    """What the runner's main writes on fds 1 and 2, and its exit status, in this process."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(os, "_exit", lambda status: (_ for _ in ()).throw(SystemExit(status)))
+    if write is not None:
+        monkeypatch.setattr(os, "write", write)
+    read_end, write_end = os.pipe()
+    saved = os.dup(1), os.dup(2)
+    os.dup2(write_end, 1)
+    os.dup2(write_end, 2)
+    try:
+        with pytest.raises(SystemExit) as ended:
+            runpy.run_path(check_runner.__file__, run_name="__main__")
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(write_end)
+        monkeypatch.undo()
+    written = os.read(read_end, 1 << 16).decode()
+    os.close(read_end)
+    return written, ended.value.code
+
+
+def test_the_runners_own_failure_is_one_line_without_a_traceback(tmp_path, monkeypatch):
+    path = tmp_path / "s2.py"
+    path.write_text("x = 1\n")
+    work = {"module": str(path), "hands": [HAND], "limits": {}}  # no functions: a KeyError
+    written, status = run_main(monkeypatch, json.dumps(work))
+    sys.modules.pop("s2", None)
+    assert status == check_runner.RUNNER_FAILED
+    assert written.endswith('\n{"event": "runner_failed", "type": "KeyError"}\n')
+    assert "Traceback" not in written
+
+
+@pytest.mark.parametrize("write", [None, lambda fd, data: 1 / 0], ids=["no-channel", "no-write"])
+def test_a_runner_that_fails_before_its_channel_or_its_write_still_exits(monkeypatch, write):
+    written, status = run_main(monkeypatch, "not json" if write is None else
+                               json.dumps({"limits": {}}), write)
+    assert status == check_runner.RUNNER_FAILED and "Traceback" not in written
+
+
+def test_failed_line_keeps_the_type_to_a_names_characters():
+    error = type("bad\"name\n", (Exception,), {})()
+    assert check_runner.failed_line(error) == (
+        b'{"event": "runner_failed", "type": "test_runner.badname"}\n')
+
+
 # a student's own tests ------------------------------------------------------------------
 
 MODULE = ("def highCardPoints(hand):\n    return helper(hand)\n"
@@ -234,6 +309,7 @@ helper_value = 3
 
 class Bids(unittest.TestCase):
     def test_right(self):
+        self.assertEqual(openingBid("KH"), "1C")
         self.assertEqual(openingBid("KH"), "1C")
 
     def test_wrong(self):
@@ -320,3 +396,27 @@ def test_run_tests_reports_tests_that_do_not_import(tmp_path):
 ], ids=["assertion", "no-error-line"])
 def test_last_error_line(text, line):
     assert check_runner.last_error_line(text) == line
+
+
+def test_the_runner_makes_itself_not_dumpable():
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    try:
+        check_runner.not_dumpable()
+        assert libc.prctl(3, 0, 0, 0, 0) == 0  # PR_GET_DUMPABLE
+    finally:
+        libc.prctl(check_runner.PR_SET_DUMPABLE, 1, 0, 0, 0)
+
+
+
+def test_watch_keeps_each_call_of_a_test_once(tmp_path):
+    path = str(tmp_path / "m.py")
+    namespace = {"sys": sys}
+    exec(compile("def openingBid(hand):\n    return sys._getframe()\n", path, "exec"),
+         namespace)
+    frame = namespace["openingBid"]("AS")
+    watch = check_runner.Watch(path, ["openingBid"])
+    watch.trace(frame, "call", None)
+    watch.trace(frame, "call", None)
+    assert watch.calls == [["openingBid", "AS"]]

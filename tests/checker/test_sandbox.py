@@ -12,6 +12,7 @@ from bidder.checker.sandbox import (BUBBLEWRAP, FALLBACK, MIB, PACKAGE, Isolatio
                                     bound_roots, bubblewrap_command, bubblewrap_problem,
                                     choose_isolation, descendants, masks, measures, stage,
                                     supervise, system_links)
+from needs import missing
 
 WORK = {"functions": ["highCardPoints"], "hands": ["x"]}
 
@@ -23,7 +24,36 @@ def test_limits_in_numbers_and_words():
     assert "memory 256 MiB" in measures(limits, True)
     assert "no network" in measures(limits, True)
     assert "no network" not in measures(limits, False)
-    assert "every descendant killed at the end" in measures(limits, False)
+    assert {"empty environment", "standard library only"} <= set(measures(limits, True))
+    fallback = measures(limits, False)
+    assert not {"empty environment", "standard library only"} & set(fallback)
+    assert not any("descendant" in measure for measure in fallback)
+
+
+@pytest.mark.parametrize("left, said", [
+    (set(), "every descendant killed"),
+    ({101}, "1 descendant process could not be killed"),
+    ({101, 102}, "2 descendant processes could not be killed"),
+    ({-1}, "the descendants could not be listed to be killed"),
+], ids=["all", "one", "two", "unlisted"])
+def test_the_fallback_claims_only_what_its_reaper_did(left, said):
+    isolation = sandbox.reaped(Isolation(FALLBACK, ("own session",)), left)
+    assert isolation.measures == ("own session", said)
+
+
+def test_a_reaper_that_cannot_list_proc_says_so_and_the_run_goes_on(monkeypatch):
+    calls = []
+
+    def listing(pid, proc="/proc"):
+        calls.append(pid)
+        if len(calls) > 1:
+            raise OSError(24, "Too many open files")
+        return set()
+
+    monkeypatch.setattr(sandbox, "descendants", listing)
+    with sandbox._reaping() as left:
+        pass
+    assert left == {-1}
 
 
 @pytest.mark.parametrize("uid, counted", [(0, False), (1000, True)], ids=["root", "user"])
@@ -240,4 +270,17 @@ def test_without_a_subreaper_the_fallback_still_runs(tmp_path, monkeypatch):
     module.write_text("def highCardPoints(hand):\n    return 1\n")
     outcome = sandbox.run_student(str(module), dict(WORK), Limits(), FALLBACK)
     assert outcome.status == 0 and b'"int": 1' in outcome.channel
+    assert outcome.isolation.measures[-1] == "every descendant killed"
     assert sys.executable  # the checker itself is unharmed
+
+
+def test_a_fallback_whose_uid_keeps_processes_says_so(tmp_path, monkeypatch):
+    if os.geteuid() != 0:
+        missing("the checker is not root", "the fallback's uid tests")
+    monkeypatch.setattr(sandbox, "kill_uid", lambda uid, interpreter: False)
+    module = tmp_path / "s.py"
+    module.write_text("def highCardPoints(hand):\n    return 1\n")
+    outcome = sandbox.run_student(str(module), dict(WORK), Limits(), "fallback:uid")
+    assert outcome.status == 0 and b'"int": 1' in outcome.channel
+    assert outcome.isolation.measures[-1] == "the student's uid still had processes at the end"
+    assert any(measure.startswith("own uid") for measure in outcome.isolation.measures)

@@ -89,16 +89,17 @@ def outcome(*lines: bytes, status=0) -> Outcome:
 
 
 IMPORTED = b'{"event": "imported", "printed": ""}'
-TEST = b'{"event": "test", "name": "t", "outcome": "passed", "message": "", "hand": null}'
+TEST = (b'{"event": "test", "name": "t", "outcome": "passed", "message": "", "hand": null, '
+        b'"calls": [["openingBid", "AS"]]}')
 TESTED = b'{"event": "tested", "called": ["openingBid"], "run": 3, "lines": 4}'
 
 
 @pytest.mark.parametrize("lines, problem", [
     ([IMPORTED, TEST, TESTED], ""),
-    ([IMPORTED, TEST], "the tests did not finish (exit status 0)"),
+    ([IMPORTED, TEST], "the tests did not finish: the process ended (exit status 0)"),
     ([b'{"event": "test"}'], "the first line has the wrong fields"),
     ([IMPORTED, b'{"event": "test", "name": "t", "outcome": "won", "message": "", '
-                b'"hand": null}'], "a test with no known outcome"),
+                b'"hand": null, "calls": []}'], "a test with no known outcome"),
     ([IMPORTED, TESTED, TEST], "a line out of order"),
     ([IMPORTED, b'{"event": "tested", "called": ["print"], "run": 3, "lines": 4}'],
      "a function the checker does not know"),
@@ -110,7 +111,8 @@ def test_read_run_checks_every_line(lines, problem):
     run = read_run(outcome(*lines), "t.py")
     assert problem in run.problem if problem else run.problem == ""
     if not problem:
-        assert run == Run((student_tests.TestResult("t", "passed"),), "", ("openingBid",), 3, 4)
+        result = student_tests.TestResult("t", "passed", calls=(("openingBid", "AS"),))
+        assert run == Run((result,), "", ("openingBid",), 3, 4)
 
 
 def test_a_report_with_nothing_run_has_no_coverage():
@@ -140,3 +142,82 @@ def test_the_words_name_failing_tests_untested_functions_and_missed_misreadings(
     assert lines[-2:] == ["  Your tests catch 1 of 2 misreadings; they miss:",
                           "    none-as-string (No bid is written as the string 'None'.) on "
                           "a hand such as 'h2'"]
+
+
+# Judged by behaviour, not by text ---------------------------------------------------------
+
+def test_the_reference_and_every_mutant_are_written_alike():
+    from bidder.checker.standalone import module_source
+    from bidder.variants import ASSIGNMENT
+
+    reference = module_source(ASSIGNMENT).splitlines()
+    for variant, source, _ in mutants():
+        lines = source.splitlines()
+        assert len(lines) == len(reference) and variant.id not in source
+        assert lines[0] == reference[0]
+
+
+def test_a_test_that_tells_mutants_by_their_text_catches_nothing(tmp_path):
+    import hashlib
+
+    from bidder.checker.standalone import module_source
+    from bidder.variants import ASSIGNMENT
+
+    reference = hashlib.sha256(module_source(ASSIGNMENT).encode()).hexdigest()
+    tests = ("import hashlib, inspect\nimport solution\n"
+             "def test_text():\n"
+             "    text = inspect.getsource(solution).encode()\n"
+             f"    if 'rule table' in solution.__doc__ or '':\n"
+             f"        assert hashlib.sha256(text).hexdigest() == {reference!r}\n"
+             f"    assert solution.highCardPoints({HAND!r}) == 12\n")
+    report = grade_tests(*folder_with(tmp_path, tests), isolation=FALLBACK)
+    assert report.false_tests == () and report.catches
+    assert report.caught == ()  # highCardPoints: no misreading answers it otherwise
+
+
+def test_no_text_of_a_run_on_the_reference_or_a_mutant_reaches_the_report(tmp_path):
+    tests = ("import inspect\nimport solution\n"
+             "def test_leak():\n"
+             "    text = inspect.getsource(solution)\n"
+             "    solution.openingBid(text[:90])\n"
+             "    assert 'rule table' not in text, text[:90]\n")
+    report = grade_tests(*folder_with(tmp_path, tests), isolation=FALLBACK)
+    assert [result.name for result in report.false_tests] == ["test_leak"]
+    assert report.false_tests[0].message == "" and report.false_tests[0].hand is None
+    words = "\n".join(describe_tests(report))
+    assert "rule table" not in words and "import" not in words
+    assert report.caught == ()
+
+
+HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+
+
+@pytest.mark.parametrize("variant, function, hand, differs", [
+    ("none-as-string", "openingBid", "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C", False),
+    ("none-as-string", "openingBid", "QS JS 7S 6S 5S KH 9H 8H 4H 3H 2D 3C 2C", True),
+    ("none-as-string", "highCardPoints", "QS JS 7S 6S 5S KH 9H 8H 4H 3H 2D 3C 2C", False),
+    ("none-as-string", "openingBid", "not a hand", False),
+])
+def test_differs_says_whether_a_mutant_answers_a_hand_otherwise(variant, function, hand,
+                                                                 differs):
+    assert student_tests.differs(VARIANT_BY_ID[variant], function, hand) is differs
+
+
+def test_differs_on_distribution_points():
+    hand = "2D JH 9D JC 2H 8D 10C 5S 2C 2S KD 8H 3H"
+    assert student_tests.differs(VARIANT_BY_ID["shortness-points"], "distributionPoints", hand)
+    assert not student_tests.differs(VARIANT_BY_ID["none-as-string"], "distributionPoints",
+                                     hand)
+
+
+@pytest.mark.parametrize("calls", [
+    [["print", "AS"]], [["openingBid"]], [["openingBid", 5]], [["openingBid", "x" * 201]],
+    [["openingBid", "AS"]] * 65, ["openingBid"],
+])
+def test_a_tests_calls_are_checked(calls):
+    import json as json_module
+
+    line = json_module.dumps({"event": "test", "name": "t", "outcome": "passed",
+                              "message": "", "hand": None, "calls": calls}).encode()
+    assert "a test's calls are not the runner's" in read_run(outcome(IMPORTED, line),
+                                                               "t.py").problem

@@ -125,7 +125,7 @@ def test_a_prairielearn_download_is_read_from_its_feedback(tmp_path, reports):
     alice = outcomes["alice@example.edu"]
     assert alice.misreadings == ("r3-unbalanced-only",) and 90 < alice.score < 100
     assert alice.parts and alice.source == "results"
-    assert "openingBid: the worked examples" not in dict(alice.parts)  # worth no points
+    assert "openingBid: the worked examples" in dict(alice.parts)  # they weigh points
     assert dict(alice.parts)["openingBid: hands R3 (1 of a minor) decides"] is False
     assert dict(alice.parts)["openingBid: hands R1 (1NT) decides"] is True
     assert not outcomes["bob@example.edu"].checked

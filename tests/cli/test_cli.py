@@ -22,7 +22,9 @@ from bidder.cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, parse_hand
 from bidder.bids import NO_BID, Bid
 from bidder.cli.files import Failure, input_size, progress
 from bidder.cli.commands import cli, main, terminated
-from bidder.cli.serve import gunicorn_command, refuse_a_taken_address, served_environment
+from bidder.cli.serve import (KEY_FILE, gunicorn_command, key_folder, kept_key,
+                              refuse_a_taken_address, served_environment)
+from bidder.web import instance_folder
 from bidder.cli.stats import stats_lines
 from bidder.cli.grade import summary_lines
 import bidder.cli as start
@@ -802,7 +804,8 @@ def test_check_usage_errors_exit_2(args, message):
 ])
 def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
     assert gunicorn_command(host, port, workers) == [
-        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", "4",
+        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class",
+        "gevent", "--worker-connections", "1000", "--keep-alive", "5", "--no-control-socket",
         "--reuse-port", "--bind", bind, "bidder.web:create_app()"]
 
 
@@ -845,8 +848,8 @@ def test_a_free_address_is_not_refused():
     ({"PATH": "/bin"}, "[0-9a-f]{64}"), ({"BIDDER_SECRET_KEY": ""}, "[0-9a-f]{64}"),
     ({"BIDDER_SECRET_KEY": "set-by-the-admin"}, "set-by-the-admin"),
 ], ids=["unset", "empty", "set"])
-def test_served_environment_has_a_secret_key(environ, key):
-    served = served_environment(environ)
+def test_served_environment_has_a_secret_key(environ, key, tmp_path):
+    served = served_environment(environ, tmp_path)
     assert re.fullmatch(key, served.pop("BIDDER_SECRET_KEY"))
     environ.pop("BIDDER_SECRET_KEY", None)
     assert served == environ
@@ -855,7 +858,7 @@ def test_served_environment_has_a_secret_key(environ, key):
 def test_served_environment_refuses_a_key_the_app_would_refuse():
     with pytest.raises(Failure, match="BIDDER_SECRET_KEY is 5 characters long; use at "
                                       "least 16"):
-        served_environment({"BIDDER_SECRET_KEY": "short"})
+        served_environment({"BIDDER_SECRET_KEY": "short"}, Path("/nowhere"))
 
 
 def test_serve_with_a_short_key_exits_2_before_starting():
@@ -864,9 +867,46 @@ def test_serve_with_a_short_key_exits_2_before_starting():
     assert result.stderr.startswith("Error: BIDDER_SECRET_KEY is 5 characters long")
 
 
-def test_served_environment_keys_differ_between_runs():
-    assert served_environment({})["BIDDER_SECRET_KEY"] != served_environment(
-        {})["BIDDER_SECRET_KEY"]
+def test_a_made_key_is_kept_in_the_folder_for_the_next_start(tmp_path):
+    first = served_environment({}, tmp_path / "instance")["BIDDER_SECRET_KEY"]
+    assert served_environment({}, tmp_path / "instance")["BIDDER_SECRET_KEY"] == first
+    assert (tmp_path / "instance" / KEY_FILE).read_text() == first + "\n"
+    assert (tmp_path / "instance" / KEY_FILE).stat().st_mode & 0o777 == 0o600
+    assert served_environment({}, tmp_path / "other")["BIDDER_SECRET_KEY"] != first
+
+
+def test_a_short_key_in_the_file_is_refused_naming_the_file(tmp_path):
+    (tmp_path / KEY_FILE).write_text("short\n")
+    with pytest.raises(Failure, match=f"^the key kept in {tmp_path / KEY_FILE} is refused "
+                                      f"\\(BIDDER_SECRET_KEY is 5 characters long.*\\); "
+                                      f"delete the file, and the next start makes a new one$"):
+        served_environment({}, tmp_path)
+
+
+def test_a_key_file_that_cannot_be_read_or_made_is_said(tmp_path):
+    (tmp_path / KEY_FILE).mkdir()
+    with pytest.raises(Failure, match=f"cannot read the secret key in {tmp_path / KEY_FILE}"):
+        served_environment({}, tmp_path)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    with pytest.raises(Failure, match=f"cannot keep a secret key in {blocker / KEY_FILE}"):
+        served_environment({}, blocker)
+
+
+def test_a_key_made_by_another_start_meanwhile_is_used(tmp_path, monkeypatch):
+    path = tmp_path / KEY_FILE
+    real_open = os.open
+
+    def racing_open(name, flags, mode=0o777):
+        Path(name).write_text("made-by-the-other-start-0123456789\n")
+        return real_open(name, flags, mode)
+
+    monkeypatch.setattr(os, "open", racing_open)
+    assert kept_key(path) == "made-by-the-other-start-0123456789"
+
+
+def test_the_key_folder_is_the_instance_folder():
+    assert key_folder() == instance_folder()
 
 
 @pytest.mark.parametrize("args, message", [
@@ -912,10 +952,13 @@ def test_failure_exits_2():
     assert Failure("x").exit_code == 2
 
 
-def test_serve_prints_the_url_to_open_before_starting_gunicorn(monkeypatch):
+def test_serve_prints_the_url_to_open_before_starting_gunicorn(monkeypatch, tmp_path):
     import subprocess
 
+    from bidder.cli import serve
     from bidder.cli.serve import start_line
+
+    monkeypatch.setattr(serve, "key_folder", lambda: tmp_path)
 
     assert start_line("127.0.0.1", 5000) == (
         "Serving bidder on http://127.0.0.1:5000/ (Ctrl-C stops it)")
@@ -937,6 +980,7 @@ def test_serve_prints_the_url_to_open_before_starting_gunicorn(monkeypatch):
 
         def __init__(self, command, env):
             events.append(("started", command))
+            assert env["BIDDER_SECRET_KEY"] == (tmp_path / KEY_FILE).read_text().strip()
 
         def wait(self):
             return 0

@@ -3,9 +3,9 @@
 Fixtures for any tests/e2e/test_*.py (mark each test with @pytest.mark.e2e):
 
     server          base URL of gunicorn serving bidder.web:create_app() for the whole
-                    session, e.g. "http://127.0.0.1:43817" (one worker with four threads, so
-                    a browser's idle spare connections never block it; a random secret key;
-                    a practice ledger of its own in a temporary folder)
+                    session, e.g. "http://127.0.0.1:43817" (one worker, served as
+                    `bidder serve` serves it; a random secret key; a state store of its own
+                    in a temporary folder)
     browser         Playwright's Chromium: Debian's /usr/bin/chromium, headless, each launch
                     with a fresh temporary profile
     new_page        new_page(javascript=True, width=1280, height=900) -> a Page in a fresh
@@ -27,7 +27,6 @@ import os
 import secrets
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -36,6 +35,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from bidder.cli.serve import gunicorn_command
 from needs import missing
 
 HERE = Path(__file__).resolve().parent
@@ -79,12 +79,11 @@ def server():
     base = f"http://{LOOPBACK}:{port}"
     with tempfile.TemporaryDirectory() as folder:
         environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex(),
-                       "BIDDER_PRACTICE_LEDGER": str(Path(folder) / "spent-hands.sqlite3")}
+                       "BIDDER_STATE_URL": f"sqlite:///{Path(folder) / 'state.sqlite3'}"}
         log = Path(folder) / "gunicorn.log"
         with log.open("w") as output:
             process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--workers", "1", "--threads", "4",
-                 "--bind", f"{LOOPBACK}:{port}", "bidder.web:create_app()"],
+                gunicorn_command(LOOPBACK, port, 1),
                 cwd=PROJECT_ROOT, env=environment, stdout=output, stderr=output)
         try:
             wait_until_up(base + "/api/ping", process, log)

@@ -1,5 +1,5 @@
-"""Fixtures for the web tests: `app` (testing settings, a fixed secret key, a ledger of
-spent hands of its own) and `client`."""
+"""Fixtures for the web tests: `app` (testing settings, a fixed secret key, a state
+store of its own) and `client`."""
 
 import pytest
 
@@ -12,10 +12,18 @@ TEST_SECRET_KEY = "test-secret-key-not-for-production"
 def app(tmp_path):
     """The app as tests see it."""
     return create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
-                       "PRACTICE_LEDGER": str(tmp_path / "spent-hands.sqlite3")})
+                       "STATE_URL": f"sqlite:///{tmp_path / 'state.sqlite3'}"})
 
 
 @pytest.fixture
 def client(app):
     """A test client for `app`."""
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    """The URL of a real redis-server started on a free loopback port for these tests."""
+    from redis_server import redis_server
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url

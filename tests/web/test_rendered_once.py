@@ -7,7 +7,7 @@ import pytest
 from bidder.web import create_app
 from bidder.web.advisor import rules_page
 from bidder.dealing import random_hand
-from bidder.web.teach import dealt_page
+from bidder.web.teach import PAGES
 
 from conftest import TEST_SECRET_KEY
 
@@ -26,7 +26,7 @@ def test_each_app_renders_its_own_rules_page(tmp_path):
     pages = set()
     for number in range(2):
         app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
-                          "PRACTICE_LEDGER": str(tmp_path / f"ledger{number}")})
+                          "STATE_URL": f"sqlite:///{tmp_path / f'ledger{number}'}"})
         with app.test_request_context("/rules"):
             pages.add(id(rules_page(app)))
     assert len(pages) == 2
@@ -39,11 +39,11 @@ def test_each_app_renders_its_own_rules_page(tmp_path):
 ], ids=["one-hand", "hidden", "printed-set"])
 def test_a_seeded_deal_is_rendered_once_whatever_the_order_of_its_query(
         client, first, again):
-    before = dealt_page.cache_info().hits
+    before = PAGES.hits
     page = client.get(first)
     assert page.status_code == 200
     assert client.get(again).get_data() == page.get_data()
-    assert dealt_page.cache_info().hits == before + 1
+    assert PAGES.hits == before + 1
 
 
 def test_a_bad_deal_request_is_never_kept(client):
@@ -63,7 +63,7 @@ def test_a_page_built_from_parts_kept_for_other_hands_is_this_hands_own(client, 
     warm = {hand: advisor_page(client, hand) for hand in hands}  # parts shared as they come
     for number, hand in enumerate(hands):
         fresh = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
-                            "PRACTICE_LEDGER": str(tmp_path / f"ledger{number}")})
+                            "STATE_URL": f"sqlite:///{tmp_path / f'ledger{number}'}"})
         assert advisor_page(fresh.test_client(), hand) == warm[hand]  # its first page
     assert warm[SAME_TALLY[0]] != warm[SAME_TALLY[1]]  # one tally, other cards
 

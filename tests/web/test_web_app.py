@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bidder.web import (LEDGER_VARIABLE, LIMITS, MIN_SECRET_KEY_LENGTH,
+from bidder.web import (STATE_VARIABLE, LIMITS, MIN_SECRET_KEY_LENGTH,
                         SECRET_KEY_VARIABLE, SECURE_COOKIES_VARIABLE,
                         TRUSTED_HOSTS_VARIABLE, create_app, secret_key)
+from bidder.web.state import store_of
 from bidder.web.security import CONTENT_SECURITY_POLICY, HEADERS
 
 GOOD_KEY = "hand-5C-7H-AS-JD"  # 16 characters, 13 of them different
@@ -156,18 +157,39 @@ def test_a_secure_cookies_value_other_than_1_or_0_stops_the_app(monkeypatch, val
         create_app({"TESTING": True})
 
 
-def test_the_practice_ledger_sits_where_the_environment_says(monkeypatch, tmp_path):
-    monkeypatch.setenv(LEDGER_VARIABLE, str(tmp_path / "ledger.sqlite3"))
-    assert create_app({"TESTING": True}).config["PRACTICE_LEDGER"] == str(
-        tmp_path / "ledger.sqlite3")
-    assert (tmp_path / "ledger.sqlite3").exists()
-
-
-def test_the_practice_ledger_is_in_the_instance_folder_unless_told(monkeypatch):
-    monkeypatch.delenv(LEDGER_VARIABLE, raising=False)
+def test_the_state_store_is_the_one_the_environment_names(monkeypatch, tmp_path):
+    url = f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    monkeypatch.setenv(STATE_VARIABLE, url)
     app = create_app({"TESTING": True})
-    assert Path(app.config["PRACTICE_LEDGER"]) == Path(app.instance_path,
-                                                       "spent-hands.sqlite3")
+    assert app.config["STATE_URL"] == store_of(app).url == url
+    assert (tmp_path / "state.sqlite3").exists()
+
+
+def test_the_state_store_is_a_file_in_the_instance_folder_unless_told(monkeypatch):
+    monkeypatch.delenv(STATE_VARIABLE, raising=False)
+    app = create_app({"TESTING": True})
+    assert store_of(app).path == str(Path(app.instance_path, "state.sqlite3"))
+
+
+@pytest.mark.parametrize("url", ["postgres://db/state", "sqlite://"])
+def test_a_state_url_that_names_no_store_stops_the_app_naming_the_variable(monkeypatch,
+                                                                             url):
+    monkeypatch.setenv(STATE_VARIABLE, url)
+    with pytest.raises(RuntimeError, match=f"^{STATE_VARIABLE}: the state URL"):
+        create_app({"TESTING": True})
+
+
+def test_a_store_that_fails_its_check_leaves_the_app_serving_and_says_why(tmp_path,
+                                                                          caplog):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    app = create_app({"TESTING": True, "STATE_URL": f"sqlite:///{blocker / 's.db'}"})
+    assert f"the state file {blocker / 's.db'} cannot be used" in caplog.text
+    assert f"set {STATE_VARIABLE} to a store the server may write" in caplog.text
+    client = app.test_client()
+    assert client.get("/api/bid?hand=AS KS QS JS AH KH QH AD KD AC KC QC JC").status_code == 200
+    assert client.get("/rules").status_code == 200
+    assert client.get("/practice").status_code == 200
 
 
 def test_limits_and_json_settings(app):

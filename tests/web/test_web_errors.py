@@ -1,6 +1,7 @@
 """Errors: pages that look like the app, JSON under /api, never a traceback; and the edges
 (forms from another site, redirects, bodies without a length) answered the same way."""
 
+import html
 import io
 
 import pytest
@@ -218,6 +219,28 @@ def test_the_slash_merging_redirect_is_relative(trusted, path, location):
     assert response.status_code == 308
     assert response.headers["Location"] == location
     assert response.headers["X-Frame-Options"] == "DENY"
+    page = response.get_data(as_text=True)
+    assert "evil.example" not in page
+    assert f'href="{html.escape(location)}"' in page
+
+
+@pytest.mark.parametrize("parts, field, words", [
+    (10, 10, None), (11, 10, "The form has 11 parts; this page takes at most 10."),
+    (40, 1, "The form has 40 parts; this page takes at most 10."),
+    (1, 3000, None),
+    (1, 4097, "A field of the form, with its part's headers, is over the limit of 4,096 "
+              "bytes a field."),
+])
+def test_a_multipart_refusal_names_the_limit_it_hit(client, parts, field, words):
+    data = {f"f{number}": "x" * field for number in range(parts)}
+    response = client.post("/", data=data, content_type="multipart/form-data")
+    if words is None:
+        assert response.status_code == 400  # read, and no hand in it
+        return
+    assert response.status_code == 413
+    text = page_text(response.get_data(as_text=True))
+    assert words in text
+    assert "16,384" not in text
 
 
 def test_a_security_header_a_view_sets_itself_is_replaced_not_doubled(app):

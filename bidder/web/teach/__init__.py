@@ -7,18 +7,20 @@ render what it computed; every bridge decision is made in the core.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from flask import Blueprint, Flask, current_app, redirect, render_template, request, url_for
 
 from ...advice import explain
 from ...bids import RULE_BIDS, BidError
+from ...cards import InvalidHandError, parse_hand
 from ...dealing import MAX_COUNT, DealError, check_request, deal, deal_set
 from ...rules import RULES, Rule
 from ...teaching import teaching_mix
+from ..heavy import Cap, PageCache, off_the_loop
 from . import practice, stats
 from .params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
-                     optional_number, read_bid, read_choice, read_flag, read_rule)
+                     optional_number, read_bid, read_choice, read_flag, read_rule, seal,
+                     unseal)
 
 blueprint = Blueprint("teach", __name__)
 blueprint.register_blueprint(practice.blueprint)
@@ -26,6 +28,11 @@ blueprint.add_url_rule("/stats", "stats_page", stats.stats_page)
 
 PRINT_COUNT = 12
 PARTS = {"": "Sheet and answer key", "sheet": "Sheet only", "key": "Answer key only"}
+# Rendered deal pages kept per worker, by bytes: a printed set of 100 hands is about
+# 500 KB, a single hand about 30 KB (a cap by count let 600 seeds grow a worker by 330 MB).
+PAGE_BUDGET = 16 * 1024 * 1024
+PAGES = PageCache(PAGE_BUDGET)
+SETS = Cap("printable sets and large deals")
 MIXES = {"": "A teaching mix: every rule that decides bids at least once",
          "natural": "As dealt: natural frequencies, so most open nothing"}
 
@@ -45,6 +52,7 @@ class DealChoice:
     part: str = ""
     hidden: bool = False
     mix: str = ""
+    hand: str = ""  # a hand given in the link (a teacher's), in dot notation
 
     @property
     def size(self) -> int:
@@ -77,17 +85,23 @@ class DealChoice:
         return not self.asks and self.mix != "natural"
 
     def query(self, **changes) -> dict:
-        """The link parameters for this choice with *changes*, defaults left out."""
+        """The link parameters for this choice with *changes*, defaults left out; from a
+        hidden hand's page the bid and rule go in a token, never named."""
         choice = replace(self, **changes)
-        args = {"bid": None if choice.bid is ... else str(choice.bid),
-                "rule": choice.rule.id if choice.rule else None,
-                "seed": choice.seed, "count": choice.count,
+        bid = None if choice.bid is ... else str(choice.bid)
+        rule = choice.rule.id if choice.rule else None
+        token = seal(bid, rule) if self.hidden and (bid or rule) else None
+        args = {"bid": None if token else bid, "rule": None if token else rule,
+                "token": token, "hand": choice.hand or None,
+                "seed": None if choice.hand else choice.seed, "count": choice.count,
                 "print": 1 if choice.printable else None, "part": choice.part or None,
                 "mix": choice.mix or None, "hide": 1 if choice.hidden else None}
         return {name: value for name, value in args.items() if value is not None}
 
     def form(self) -> dict:
-        """The choice as the deal form shows it."""
+        """The choice as the deal form shows it (a hidden hand's bid and rule left out)."""
+        if self.hidden:
+            return {"bid": "", "rule": "", "seed": "", "hide": "1", "mix": self.mix}
         return {"bid": "" if self.bid is ... else str(self.bid),
                 "rule": self.rule.id if self.rule else "",
                 "seed": "" if self.seed is None else str(self.seed),
@@ -101,8 +115,10 @@ def read_deal_choice(args) -> DealChoice:
     :raises BidError: for a bid the rules never make.
     :raises DealError: for a rule, or a bid and rule, no hand can meet.
     """
+    bid, rule = unseal(args["token"]) if args.get("token") else (
+        args.get("bid", ""), args.get("rule", ""))
     choice = DealChoice(
-        bid=read_bid(args.get("bid", "")), rule=read_rule(args.get("rule", "")),
+        bid=read_bid(bid), rule=read_rule(rule), hand=read_given_hand(args),
         seed=optional_number(args, "seed", None, 0, MAX_SEED),
         count=optional_number(args, "count", None, 1, MAX_COUNT),
         printable=read_flag(args, "print"), part=read_choice(args, "part", PARTS),
@@ -113,6 +129,20 @@ def read_deal_choice(args) -> DealChoice:
         raise ParamError(f"seed {choice.seed:,} leaves no room for {choice.size} hands: "
                          f"use a seed from 0 to {last:,}", "seed")
     return choice
+
+
+def read_given_hand(args) -> str:
+    """The hand a link gives (hand=...), in dot notation; '' when none is given.
+
+    :raises ParamError: saying what the parser found wrong.
+    """
+    text = args.get("hand", "")
+    if not text.strip():
+        return ""
+    try:
+        return parse_hand(text).dotted
+    except InvalidHandError as error:
+        raise ParamError(f"the hand given: {error.message}", "seed") from None
 
 
 def deal_form_context() -> dict:
@@ -136,7 +166,9 @@ def deal_page():
     """One hand dealt to order with its explanation, or a set of them to print."""
     try:
         choice = read_deal_choice(request.args)
-        if choice.seed is None:
+        if choice.hand and choice.is_set:  # a set is dealt: the hand given is no seed
+            choice = replace(choice, hand="")
+        if choice.seed is None and not choice.hand:
             return redirect(url_for(".deal_page", **choice.query(seed=fresh_seed())))
         return dealt_page(current_app._get_current_object(), choice)
     except (ParamError, DealError, BidError) as error:
@@ -144,9 +176,26 @@ def deal_page():
                                form=request.args, **deal_form_context()), 400
 
 
-@lru_cache(maxsize=256)
 def dealt_page(app: Flask, choice: DealChoice) -> str:
-    """The page for a seeded *choice*: the same every time it is asked, rendered once.
+    """The page for a seeded *choice*: the same every time it is asked, rendered once
+    (kept while PAGES has room), a set only while this worker renders few others.
+
+    :raises DealError: for a bid and rule no hand can meet.
+    :raises ServiceUnavailable: when this worker renders as many sets as it may.
+    """
+    page = PAGES.get((app, choice))
+    if page is None:
+        if choice.is_set:
+            with SETS.held():
+                page = off_the_loop(rendered_deal, choice)
+        else:
+            page = rendered_deal(choice)
+        PAGES.put((app, choice), page)
+    return page
+
+
+def rendered_deal(choice: DealChoice) -> str:
+    """The page for a seeded *choice*, rendered now.
 
     :raises DealError: for a bid and rule no hand can meet.
     """
@@ -155,9 +204,10 @@ def dealt_page(app: Flask, choice: DealChoice) -> str:
             "print.html", choice=choice, parts=PARTS, mixes=MIXES, asked=choice.form(),
             hands=deal_hands(choice),
             next_set=choice.query(seed=next_seed(choice.seed, choice.size)))
-    advice = explain(deal(choice.seed, choice.opening, choice.rule))
+    advice = explain(parse_hand(choice.hand) if choice.hand else
+                     deal(choice.seed, choice.opening, choice.rule))
     asked = choice.form()
     return render_template("deal.html", choice=choice, advice=advice, asked=asked,
                            form={**asked, "seed": ""},
-                           another=choice.query(seed=next_seed(choice.seed)),
+                           another=choice.query(hand="", seed=next_seed(choice.seed or 0)),
                            **deal_form_context())

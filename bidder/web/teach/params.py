@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import secrets
 
@@ -107,3 +109,23 @@ def next_seed(seed: int, step: int = 1) -> int:
 def error_field(error: ValueError) -> str:
     """The form field a ParamError, or a core DealError or BidError, is about."""
     return getattr(error, "field", None) or _FIELD_BY_CODE[error.code]
+
+
+def seal(bid: str | None, rule: str | None) -> str:
+    """A token for a hidden hand's bid and rule, so that its links never name them (not
+    a secret: only not written where a student reads it)."""
+    return base64.urlsafe_b64encode(f"{bid or ''}|{rule or ''}".encode()).decode().rstrip("=")
+
+
+def unseal(token: str) -> tuple[str, str]:
+    """The bid and the rule a token from seal() stands for ('' for any).
+
+    :raises ParamError: for a token this site did not make.
+    """
+    try:
+        text = base64.urlsafe_b64decode(plain(token) + "=" * (-len(token) % 4)).decode()
+        bid, rule = text.split("|")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise ParamError(f"token {echo(token)} is not a link this site made: use the link "
+                         f"your teacher sent as it is, or deal a new hand", "seed") from None
+    return bid, rule

@@ -7,32 +7,35 @@ and redirects back, so it all works without JavaScript.
 
 A signed cookie cannot be forged, but an old copy of it can be sent again: answer
 wrongly, put back the cookie from before, answer rightly. So each hand is dealt with a
-random one-time token, and counting or bidding spends it in a small ledger every worker
-shares (a SQLite file): the server's only memory, a list of spent tokens.
+random one-time token, and counting or bidding records the answer under it in the
+server's state store (``bidder.web.state``): the first answer recorded for a hand is the
+only one that counts, and an old cookie or a double click is shown that first answer.
+A token starts with the store's identity, so a store made anew (deleted, flushed) never
+takes an answer for a hand dealt before it.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
-import sqlite3
-import time
-from contextlib import closing
 from dataclasses import asdict, dataclass, fields, replace
-from pathlib import Path
-
 from flask import (Blueprint, current_app, flash, redirect, render_template, request,
-                    session, url_for)
+                   session, url_for)
 
 from ...advice import explain
 from ...bids import NO_BID, Bid, BidError
-from ...cards import InvalidHandError, parse_hand
+from ...cards import Hand, InvalidHandError, parse_hand
 from ...dealing import deal, random_hand, reachable_bids
 from ...facts import Facts
 from ...teaching import shuffled
 from ...why_not import why_not
+from ..errors import RESTARTED
+from ..rate_limits import limiter, practice_limit
+from ..security import session_lost
+from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
-from .rounds import answers, is_focus, is_record, missed, recorded, round_rules, scores
+from .rounds import (answers, given_bids, is_focus, is_given, is_record, missed, recorded,
+                     round_rules, scores, with_given)
 
 blueprint = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -42,11 +45,20 @@ MAX_TURN = 1_000_000  # no one practises a million hands: a larger turn is a bro
 COUNT_FIELDS = (("hcp", "HCP"), ("distribution", "Distribution points"))
 MOVED_ON = "That was for an earlier hand; here is the hand on the table now."
 SWITCHES = (("count_first", "Count first"), ("natural", "Natural frequencies"))
-ALREADY_ANSWERED = ("That hand was already answered, so this answer was not counted; "
-                    "here is a new hand.")
-TOKEN_BYTES = 16
-TOKEN = re.compile("[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(TOKEN_BYTES)
-LEDGER_WAIT = 10  # seconds a worker waits for another to finish writing the ledger
+ANSWERED_BEFORE = ("That hand was answered already, so this answer was not counted: "
+                   "here is the first answer, counted once.")
+STORE_RESET = ("The server's record of answered hands was made anew since this hand was "
+               "dealt, so it cannot be scored: here is a new hand (your score is kept).")
+CANNOT_KEEP = ("Scores cannot be kept just now: the server cannot record answers at the "
+               "moment, so this one was not counted. Try again in a minute; the advisor, "
+               "the rules and the deals work as usual.")
+RETRY_SECONDS = 60
+TOKEN_BYTES = 12  # after the store's identity (IDENTITY_LENGTH characters)
+TOKEN = re.compile("[A-Za-z0-9_-]{22}")  # the identity, then secrets.token_urlsafe(TOKEN_BYTES)
+IDENTITY_KEY = "identity"
+IDENTITY_LENGTH = 6
+UNKNOWN_IDENTITY = "-" * IDENTITY_LENGTH  # no store answered: no answer will count
+FOREVER = 100 * 365 * 86400.0
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,7 @@ class Practice:
     round_start: int = 0  # the turn of the round's first hand
     focus: str = ""  # the round's rules ('R3,R7'), or '' for every deciding rule
     record: str = ""  # the round's answers so far ('R3+R7-')
+    given: str = ""  # the round's bids given, by place ('0:1C,1:2NT')
 
     @property
     def counted(self) -> bool:
@@ -170,7 +183,7 @@ FIELD_CHECKS = {
     "answered": whole_up_to(None), "counts_right": whole_up_to(None),
     "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
     "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
-    "focus": is_focus, "record": is_record,
+    "focus": is_focus, "record": is_record, "given": is_given,
 }
 FIELD_NAMES = frozenset(field.name for field in fields(Practice))
 
@@ -188,72 +201,67 @@ def consistent(state: Practice) -> bool:
             and (bool(state.hand) or not (state.counted or state.done))
             and state.round_start <= state.turn and state.place <= state.size
             and len(answers(state.record)) <= min(state.place + 1, state.size)
+            and len(given_bids(state.given)) == len(answers(state.record))
+            and all(place < state.size for place, _ in given_bids(state.given))
             and not (state.between_rounds and state.hand))
 
 
-@dataclass(frozen=True)
-class Ledger:
-    """The one-time hand tokens already spent, in a SQLite file every worker shares.
+def identity(store) -> str:
+    """The store's identity, made (at random) if it has none: a store made anew, or
+    flushed, gets a new one.
 
-    A token is kept as long as a cookie holding it could still be read (the session's
-    lifetime: Flask refuses older cookies), then forgotten.
+    :raises StoreUnavailable: when the store cannot be used.
     """
-
-    path: str
-    keep_seconds: float
-
-    def prepare(self) -> None:
-        """Make the file and its table now, so that a place the server cannot write
-        stops it at start-up rather than at the first answer.
-
-        :raises RuntimeError: naming the file and the setting that moves it.
-        """
-        try:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._connect().close()
-        except (OSError, sqlite3.Error) as error:
-            raise RuntimeError(
-                f"cannot keep the practice ledger at {self.path} ({error}): set "
-                f"BIDDER_PRACTICE_LEDGER to a file the server may create and write"
-            ) from None
-
-    def spend(self, token: str, now: float) -> bool:
-        """Record *token* as spent at *now*; False if it already was."""
-        with closing(self._connect()) as ledger, ledger:
-            ledger.execute("DELETE FROM spent WHERE at < ?", (now - self.keep_seconds,))
-            added = ledger.execute("INSERT OR IGNORE INTO spent (token, at) VALUES (?, ?)",
-                                   (token, now)).rowcount
-        return added == 1
-
-    def _connect(self) -> sqlite3.Connection:
-        ledger = sqlite3.connect(self.path, timeout=LEDGER_WAIT)
-        ledger.execute("CREATE TABLE IF NOT EXISTS spent (token TEXT PRIMARY KEY, "
-                       "at REAL NOT NULL)")
-        ledger.execute("CREATE INDEX IF NOT EXISTS spent_at ON spent (at)")
-        return ledger
+    fresh = secrets.token_urlsafe(IDENTITY_LENGTH)[:IDENTITY_LENGTH]
+    return store.put_if_absent(IDENTITY_KEY, fresh, FOREVER) or fresh
 
 
-def ledger_of(app) -> Ledger:
-    """The ledger *app* is configured with (PRACTICE_LEDGER)."""
-    return Ledger(app.config["PRACTICE_LEDGER"],
-                  app.permanent_session_lifetime.total_seconds())
+def keep_seconds(app) -> float:
+    """How long a recorded answer is kept: as long as a cookie holding its token could
+    still be read (the session's lifetime: Flask refuses older cookies)."""
+    return app.permanent_session_lifetime.total_seconds()
 
 
-@blueprint.record_once
-def prepare_ledger(setup) -> None:
-    """Check the ledger when the app is built."""
-    ledger_of(setup.app).prepare()
+def record(state: Practice, step: str, given: str) -> str:
+    """Record *given* as the answer to *step* ('count' or 'bid') of the hand on the
+    table: the answer that counts, *given* the first time, else the one recorded first.
+
+    :raises StoreUnavailable: when the store cannot be used.
+    :raises LookupError: when the hand was dealt under another store identity.
+    """
+    store = store_of(current_app)
+    if state.token[:IDENTITY_LENGTH] != identity(store):
+        raise LookupError(state.token)
+    first = store.put_if_absent(f"{step}:{state.token}", given, keep_seconds(current_app))
+    return given if first is None else first
 
 
-def spend(state: Practice, step: str) -> bool:
-    """Spend the token of the hand on the table for *step* ('count' or 'bid'): True the
-    first time, False for an old cookie sent again."""
-    return ledger_of(current_app).spend(f"{step}:{state.token}", time.time())
+def counted_answer(state: Practice, step: str, given: str):
+    """(the answer that counts for *step*, None), flashing why when it is not *given*;
+    or (None, the response saying why no answer can count just now)."""
+    try:
+        first = record(state, step, given)
+    except StoreUnavailable as trouble:
+        current_app.logger.warning("practice answer not recorded: %s", trouble)
+        flash(CANNOT_KEEP)
+        page, status = render(state, status=503)  # the hand stays; nothing revealed
+        return None, (page, status, {"Retry-After": str(RETRY_SECONDS)})
+    except LookupError:
+        flash(STORE_RESET)
+        save(moved_to(state, state.turn + 1))
+        return None, back()
+    if first != given:
+        flash(ANSWERED_BEFORE)
+    return first, None
 
 
 def new_token() -> str:
-    """A fresh one-time token for a hand."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A fresh one-time token for a hand, after the store's identity."""
+    try:
+        prefix = identity(store_of(current_app))
+    except StoreUnavailable:
+        prefix = UNKNOWN_IDENTITY
+    return prefix + secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def moved_to(state: Practice, turn: int) -> Practice:
@@ -278,6 +286,34 @@ def hand_for(state: Practice) -> str:
     return str(deal(seed, rule=order[state.place]))
 
 
+@dataclass(frozen=True)
+class Reviewed:
+    """One hand of a round looked back on: its place, the hand, the bid given, the right
+    one, and why (the decision in a sentence)."""
+
+    number: int
+    hand: Hand
+    given: Bid
+    right: Bid
+    reason: str
+
+    @property
+    def correct(self) -> bool:
+        """Whether the bid given was the right one."""
+        return self.given == self.right
+
+
+def review(state: Practice) -> list[Reviewed]:
+    """Each hand of the round answered, with the bid given and the right one."""
+    rows = []
+    for place, bid in given_bids(state.given):
+        hand = parse_hand(hand_for(replace(state, turn=state.round_start + place)))
+        advice = explain(hand)
+        rows.append(Reviewed(place + 1, hand, Bid.parse(bid), Bid.from_value(advice.bid),
+                             advice.explanation_alone))
+    return rows
+
+
 def bid_rows() -> list[list[Bid]]:
     """Every bid some hand opens, one row per level, then no bid on its own row."""
     bids = [bid for bid in reachable_bids() if bid]
@@ -296,6 +332,7 @@ def render(state: Practice, errors: dict | None = None, typed: dict | None = Non
         facts=Facts(hand) if state.counted else None,
         why=why_not(advice, state.chosen) if advice and not correct else None,
         scores=scores(state.record), missed=missed(state.record),
+        review=review(state) if state.between_rounds else [],
         bid_rows=bid_rows(), count_fields=COUNT_FIELDS, max_counted=MAX_COUNTED,
         errors=errors or {}, typed=typed or {}), status
 
@@ -320,25 +357,51 @@ def open_step(done: str) -> Practice | None:
     return None if getattr(state, done) else state
 
 
-def replayed(state: Practice):
-    """Answer an old cookie sent again: the step was taken already, so nothing counts;
-    deal the next hand, so the page does not offer the spent one again."""
-    flash(ALREADY_ANSWERED)
-    save(moved_to(state, state.turn + 1))
-    return back()
-
-
 @blueprint.get("")
 def show():
-    """The hand on the table, dealing one if there is none."""
+    """The hand on the table, dealing one if there is none; a teacher's link
+    (?set=SEED, and rule=R3,R7 for a round of those rules) starts every student on the
+    same hands."""
+    if "set" in request.args:
+        return start_set()
     state = load()
+    if session_lost():
+        flash(f"{RESTARTED} Here is a fresh practice.")
     if not state.hand and not state.between_rounds:
         state = moved_to(state, state.turn)
         save(state)
     return render(state)
 
 
+def start_set():
+    """Start the set a link names, keeping the student's count-first switch; hands
+    dealt as for a round (not natural frequencies), so every student gets the same."""
+    try:
+        seed = whole_number(request.args["set"], "set", 0, MAX_SEED)
+        focus = set_focus(request.args.get("rule", ""))
+    except ParamError as error:
+        flash(f"That practice link cannot be used: {error.message}.")
+        return back()
+    save(Practice(base=seed, focus=focus, count_first=load().count_first))
+    flash(f"Practice set {seed}: everyone with this link gets the same hands.")
+    return back()
+
+
+def set_focus(text: str) -> str:
+    """The rules a set's link names ('R3,R7'), as a round writes them ('' for all).
+
+    :raises ParamError: for a rule that decides no hand.
+    """
+    ids = {part.strip().upper() for part in plain(text).split(",") if part.strip()}
+    chosen = [rule.id for rule in round_rules("") if rule.id in ids]
+    if len(chosen) != len(ids):
+        raise ParamError(f"rule {text.strip()!r} names no rule a round deals for: use "
+                         f"ids such as R3 or R3,R7", "rule")
+    return ",".join(chosen)
+
+
 @blueprint.post("/count")
+@limiter.limit(practice_limit)
 def count():
     """Check the student's HCP and distribution points, each on its own."""
     state = open_step("counted")
@@ -353,8 +416,11 @@ def count():
             errors[field] = error.message
     if errors:
         return render(state, errors, typed, 400)
-    if not spend(state, "count"):
-        return replayed(state)
+    first, refusal = counted_answer(state, "count",
+                                    f"{numbers['hcp']} {numbers['distribution']}")
+    if refusal:
+        return refusal
+    numbers = dict(zip(("hcp", "distribution"), map(int, first.split())))
     facts = Facts(parse_hand(state.hand))
     right = all(numbers[field] == getattr(facts.tally, field) for field, _ in COUNT_FIELDS)
     save(replace(state, **numbers, counts_right=state.counts_right + right,
@@ -363,6 +429,7 @@ def count():
 
 
 @blueprint.post("/answer")
+@limiter.limit(practice_limit)
 def answer():
     """Record the student's bid for the hand on the table."""
     state = open_step("done")
@@ -372,13 +439,16 @@ def answer():
         bid = Bid.parse(plain(request.form.get("bid", "")))
     except BidError as error:
         return render(state, {"bid": error.message}, status=400)
-    if not spend(state, "bid"):
-        return replayed(state)
+    first, refusal = counted_answer(state, "bid", str(bid))
+    if refusal:
+        return refusal
+    bid = Bid.parse(first)
     advice = explain(state.hand)
     right = bid == Bid.from_value(advice.bid)
     save(replace(state, answer=str(bid), answered=state.answered + 1,
                  right=state.right + right,
-                 record=recorded(state.record, advice.rule, right)))
+                 record=recorded(state.record, advice.rule, right),
+                 given=with_given(state.given, state.place, str(bid))))
     return back()
 
 
@@ -399,8 +469,8 @@ def new_round():
     state = load()
     if state.between_rounds:
         focus = missed(state.record) if request.form.get("missed") == "1" else ""
-        save(moved_to(replace(state, round_start=state.turn, focus=focus, record=""),
-                      state.turn))
+        save(moved_to(replace(state, round_start=state.turn, focus=focus, record="",
+                              given=""), state.turn))
     return back()
 
 

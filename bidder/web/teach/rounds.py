@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...bids import Bid, BidError
 from ...rules import RULE_BY_ID, Rule
 from ...teaching import TEACHING_RULES
 
 RIGHT, WRONG = "+", "-"
 _ANSWER = re.compile(r"(R[0-9]{1,2})([+-])")
+_GIVEN = re.compile(r"([0-9]{1,2}):([0-9A-Za-z]{1,4})")  # '0:1C': where, the bid given
 _TEACHING_IDS = frozenset(rule.id for rule in TEACHING_RULES)
 
 
@@ -72,3 +74,32 @@ def scores(record: str) -> tuple[RuleScore, ...]:
 def missed(record: str) -> str:
     """The rules answered wrongly at least once, as a round to practise them ('' if none)."""
     return ",".join(score.rule.id for score in scores(record) if score.wrong)
+
+
+def given_bids(value: str) -> list[tuple[int, str]]:
+    """The bids given in a round: (the hand's place in the round, the bid's text)."""
+    return [(int(place), bid) for place, bid in _GIVEN.findall(value)]
+
+
+def is_given(value: object) -> bool:
+    """Whether *value* is a round's bids given as this module writes them: '0:1C,2:None',
+    places rising, each bid in its own text form."""
+    if not isinstance(value, str):
+        return False
+    parts = value.split(",") if value else []
+    given = given_bids(value)
+    places = [place for place, _ in given]
+    return (len(given) == len(parts) and all(_GIVEN.fullmatch(part) for part in parts)
+            and places == sorted(set(places)) and all(_is_bid(bid) for _, bid in given))
+
+
+def _is_bid(text: str) -> bool:
+    try:
+        return str(Bid.parse(text)) == text
+    except BidError:
+        return False
+
+
+def with_given(value: str, place: int, bid: str) -> str:
+    """*value* with one more bid given, for the hand at *place*."""
+    return f"{value},{place}:{bid}" if value else f"{place}:{bid}"

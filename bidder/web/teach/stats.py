@@ -11,7 +11,9 @@ at once (503, Retry-After) rather than left holding one of the worker's threads.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
@@ -27,6 +29,7 @@ from .params import MAX_SEED, ParamError, optional_number, whole_number
 # busy with other work: well under a second (bench/bench_stats_load.py).
 MAX_SAMPLE = 50_000
 SAMPLES_AT_ONCE = 1  # per worker process
+PARENT_CHECK_SECONDS = 1.0  # how often the sampling process checks that its worker lives
 SAMPLING = threading.BoundedSemaphore(SAMPLES_AT_ONCE)
 BUSY = ("this server is dealing another sample right now: try again in a moment (the "
         "exact figures need no sample)")
@@ -61,8 +64,24 @@ def beyond_the_page(text: str) -> int | None:
 def sampler() -> ProcessPoolExecutor:
     """This worker's process for dealing samples: a fresh interpreter, so that dealing
     never holds the interpreter lock the worker's other threads (the pages and the API)
-    need."""
-    return ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
+    need; it ends when the worker does, even one killed outright (SIGKILL)."""
+    return ProcessPoolExecutor(1, multiprocessing.get_context("spawn"),
+                               initializer=watch_parent, initargs=(os.getpid(),))
+
+
+def watch_parent(parent: int, every: float = PARENT_CHECK_SECONDS,
+                 end=os._exit) -> threading.Thread:
+    """In the sampling process: *end* it as soon as *parent* (the worker) is gone, which
+    a parent killed outright cannot do itself (the process is then the child of
+    another, and getppid changes)."""
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(every)
+        end(0)
+
+    watcher = threading.Thread(target=watch, name="watch-parent", daemon=True)
+    watcher.start()
+    return watcher
 
 
 def deal_sample(hands: int, seed: int) -> Statistics | None:

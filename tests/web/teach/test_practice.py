@@ -5,6 +5,7 @@ import html
 import re
 from collections import Counter
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -14,9 +15,12 @@ from bidder.bids import NO_BID, Bid
 from bidder.dealing import random_hand, reachable_bids
 from bidder.web import create_app
 from bidder.teaching import TEACHING_RULES
-from bidder.web.teach.practice import (FIELD_CHECKS, FIELD_NAMES, SESSION_KEY, TOKEN,
-                                       Ledger, Practice, bid_rows, hand_for, ledger_of,
-                                       restore)
+from bidder.web.state import store_of
+from bidder.web.teach.practice import (ANSWERED_BEFORE, CANNOT_KEEP, FIELD_CHECKS,
+                                       FIELD_NAMES, IDENTITY_LENGTH, RETRY_SECONDS,
+                                       SESSION_KEY, STORE_RESET, TOKEN, UNKNOWN_IDENTITY,
+                                       Practice, bid_rows, hand_for, identity,
+                                       keep_seconds, restore)
 from bidder.why_not import why_not
 
 from markup import bid_text, bids_read, seen_and_heard
@@ -554,19 +558,16 @@ def test_replaying_the_cookie_from_before_a_wrong_answer_cannot_make_it_right(cl
     before = client.get_cookie("session").value
     post(client, "/practice/answer", {"hand": hand, "bid": wrong_bid(hand)})
     assert (state_of(client).right, state_of(client).answered) == (0, 1)
+    answered = state_of(client)
 
     client.set_cookie("session", before)
     response = client.post("/practice/answer", data={"csrf_token": token, "hand": hand,
                                                      "bid": right_bid(hand)})
     assert response.status_code == 303
-    state = state_of(client)
-    assert state.right == 0
-    assert (state.turn, state.answer) == (1, None)
-    assert state.hand != hand
+    assert state_of(client) == answered  # the first answer, counted once
     page = text_of(client.get("/practice"))
-    assert "That hand was already answered, so this answer was not counted; " \
-           "here is a new hand." in page
-    assert "Hand 2" in page
+    assert ANSWERED_BEFORE in page
+    assert "✗ Not this time" in page
 
 
 def test_replaying_it_again_and_again_never_scores(client):
@@ -590,8 +591,9 @@ def test_replaying_the_cookie_from_before_a_count_cannot_count_again(client):
     post(client, "/practice/count", {"hand": hand, "hcp": str(facts.tally.hcp),
                                      "distribution": str(facts.tally.distribution)})
     state = state_of(client)
-    assert (state.counts_right, state.counts_checked, state.turn) == (0, 0, 1)
-    assert "already answered" in text_of(client.get("/practice"))
+    assert (state.counts_right, state.counts_checked, state.turn) == (0, 1, 0)
+    assert (state.hcp, state.distribution) == (0, 0)
+    assert "answered already" in text_of(client.get("/practice"))
 
 
 def test_counting_first_then_bidding_spends_the_hand_once_for_each(client):
@@ -613,9 +615,9 @@ def test_each_hand_has_its_own_token(client):
     assert all(TOKEN.fullmatch(token) for token in tokens)
 
 
-def test_every_worker_shares_the_ledger(app, tmp_path):
+def test_every_worker_shares_the_store(app, tmp_path):
     other_worker = create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
-                               "PRACTICE_LEDGER": app.config["PRACTICE_LEDGER"]})
+                               "STATE_URL": app.config["STATE_URL"]})
     client = app.test_client()
     hand = hand_on_table(client)
     before = client.get_cookie("session").value
@@ -625,36 +627,75 @@ def test_every_worker_shares_the_ledger(app, tmp_path):
     replayer.set_cookie("session", before)
     replayer.post("/practice/answer", data={"csrf_token": token, "hand": hand,
                                             "bid": right_bid(hand)})
-    assert state_of(replayer).right == 0
+    assert (state_of(replayer).right, state_of(replayer).answered) == (0, 1)
 
 
-def test_the_ledger_spends_a_token_once_and_forgets_it_after_the_cookie_expires(tmp_path):
-    ledger = Ledger(str(tmp_path / "ledger.sqlite3"), keep_seconds=100)
-    ledger.prepare()
-    assert ledger.spend("bid:a", now=1000) is True
-    assert ledger.spend("bid:a", now=1050) is False
-    assert ledger.spend("count:a", now=1050) is True
-    assert ledger.spend("bid:b", now=1100) is True
-    assert ledger.spend("bid:a", now=1100) is False
-    assert ledger.spend("bid:c", now=1101) is True  # bid:a is older than 100 s: forgotten
-    assert ledger.spend("bid:a", now=1102) is True
+def test_answers_are_kept_as_long_as_the_session_lives(app):
+    assert keep_seconds(app) == app.permanent_session_lifetime.total_seconds() == 31 * 86400
 
 
-def test_the_ledger_keeps_tokens_as_long_as_the_session_lives(app):
-    ledger = ledger_of(app)
-    assert ledger.keep_seconds == app.permanent_session_lifetime.total_seconds() == 31 * 86400
+def test_a_double_click_shows_the_first_answer_on_both_pages_counted_once(app):
+    first, second = app.test_client(), app.test_client()
+    hand = hand_on_table(first)
+    token = csrf_token(first)
+    second.set_cookie("session", first.get_cookie("session").value)
+    for client, bid in ((first, right_bid(hand)), (second, wrong_bid(hand))):
+        client.post("/practice/answer", data={"csrf_token": token, "hand": hand, "bid": bid})
+    assert state_of(first) == state_of(second)
+    assert (state_of(second).answer, state_of(second).right) == (right_bid(hand), 1)
+    assert state_of(second).answered == 1
 
 
-def test_a_ledger_the_server_cannot_write_stops_it_at_start_up(tmp_path):
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder")
-    for place in (blocker / "spent.sqlite3", tmp_path):
-        with pytest.raises(RuntimeError) as raised:
-            create_app({"TESTING": True, "PRACTICE_LEDGER": str(place)})
-        message = str(raised.value)
-        assert message.startswith(f"cannot keep the practice ledger at {place} (")
-        assert message.endswith("set BIDDER_PRACTICE_LEDGER to a file the server may "
-                                "create and write")
+def test_the_token_starts_with_the_store_identity(app, client):
+    hand_on_table(client)
+    with app.app_context():
+        assert state_of(client).token[:IDENTITY_LENGTH] == identity(store_of(app))
+
+
+def break_the_store(app) -> None:
+    """Delete the state file under the running app."""
+    path = Path(store_of(app).path)
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        file.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("step, fields", [("answer", {"bid": "1C"}),
+                                          ("count", {"hcp": "1", "distribution": "1"})])
+def test_a_store_that_cannot_be_written_says_scores_cannot_be_kept(app, client, caplog,
+                                                                      step, fields):
+    hand = hand_on_table(client)
+    before = state_of(client)
+    break_the_store(app)
+    response = post(client, f"/practice/{step}", {"hand": hand, **fields})
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == str(RETRY_SECONDS)
+    assert CANNOT_KEEP in text_of(response)
+    assert state_of(client) == before
+    assert "practice answer not recorded: the state file" in caplog.text
+    assert client.get("/api/bid?hand=" + hand.replace(" ", "+")).status_code == 200
+
+
+def test_a_store_made_anew_never_scores_a_hand_dealt_before_it(app, client):
+    hand = hand_on_table(client)
+    before = client.get_cookie("session").value
+    answer(client, wrong_bid(hand), hand)
+    break_the_store(app)
+    store_of(app).prepare()  # the next start makes the file anew, with a new identity
+    client.set_cookie("session", before)
+    answer(client, right_bid(hand), hand)
+    state = state_of(client)
+    assert (state.right, state.answered, state.turn) == (0, 0, 1)
+    assert STORE_RESET in text_of(client.get("/practice"))
+
+
+def test_a_hand_dealt_while_the_store_was_down_is_not_scored_once_it_is_back(app, client):
+    break_the_store(app)
+    client.get("/practice")
+    assert state_of(client).token.startswith(UNKNOWN_IDENTITY)
+    store_of(app).prepare()
+    hand = hand_on_table(client)
+    answer(client, right_bid(hand), hand)
+    assert (state_of(client).right, state_of(client).turn) == (0, 1)
 
 
 # A signed state that makes no sense -----------------------------------------------------
@@ -753,3 +794,108 @@ def test_a_state_the_app_saved_is_restored_as_it_was(client):
 
 def test_every_field_of_the_practice_is_checked_on_the_way_in():
     assert set(FIELD_CHECKS) == FIELD_NAMES == {field.name for field in fields(Practice)}
+
+
+# The round looked back on, and sets by link -----------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_round_summary_lists_each_hand_the_answer_given_and_the_right_one(client, seed):
+    client.get(f"/practice?set={seed}")
+    hands = []
+    for _ in range(len(TEACHING_RULES)):
+        hand = hand_on_table(client)
+        hands.append(hand)
+        if len(hands) != 2:  # the second hand is skipped
+            answer(client, wrong_bid(hand) if len(hands) == 1 else right_bid(hand), hand)
+        post(client, "/practice/next", {"hand": hand})
+    page = client.get("/practice").get_data(as_text=True)
+    table = page.split('class="t-table t-review-table"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr class=\"(t-right-row|t-wrong-row)\">(.*?)</tr>", table, re.S)
+    assert len(rows) == len(hands) - 1
+    assert [number for number in re.findall(r'<th scope="row" class="num">(\d+)</th>',
+                                            table)] == [str(n) for n in range(1, 9) if n != 2]
+    first = text_of_html(rows[0][1])
+    advice = explain(hands[0])
+    assert rows[0][0] == "t-wrong-row" and rows[1][0] == "t-right-row"
+    assert bid_text(advice.bid) in first
+    given = wrong_bid(hands[0])
+    assert bid_text(None if given == "None" else given) in first
+    assert "Open" in first or "No bid" in first
+
+
+def test_a_practice_set_by_link_deals_every_student_the_same_hands(app):
+    first, second = app.test_client(), app.test_client()
+    turn_on(second, natural="1")
+    hands = []
+    for client in (first, second):
+        response = client.get("/practice?set=4242")
+        assert response.status_code == 303
+        assert "Practice set 4242" in text_of(client.get("/practice"))
+        hands.append([hand_on_table(client)])
+        post(client, "/practice/next", {"hand": hands[-1][0]})
+        hands[-1].append(hand_on_table(client))
+    assert hands[0] == hands[1]
+    assert state_of(second).natural is False
+
+
+def test_a_practice_set_by_rule_deals_its_rules(client):
+    client.get("/practice?set=7&rule=r7,R3")
+    assert state_of(client).focus == "R3,R7"
+    assert explain(hand_on_table(client)).rule in ("R3", "R7")
+
+
+@pytest.mark.parametrize("query, message", [
+    ("set=x", "set 'x' is not a whole number"),
+    ("set=5&rule=R4", "names no rule a round deals for"),
+    ("set=5&rule=R99", "names no rule a round deals for"),
+])
+def test_a_practice_link_that_cannot_be_used_says_why(client, query, message):
+    before = state_of_or_none(client)
+    response = client.get(f"/practice?{query}")
+    assert response.status_code == 303
+    assert message in text_of(client.get("/practice"))
+    assert before is None or state_of(client).base == before.base
+
+
+def state_of_or_none(client):
+    with client.session_transaction() as session:
+        stored = session.get(SESSION_KEY)
+    return Practice(**stored) if stored else None
+
+
+# A new secret key -----------------------------------------------------------------------
+
+def restarted(app, client):
+    """The same site, restarted with another secret key; the student's client on it."""
+    again = create_app({"TESTING": True, "SECRET_KEY": "another-key-after-the-restart",
+                        "STATE_URL": app.config["STATE_URL"]})
+    other = again.test_client()
+    other.set_cookie("session", client.get_cookie("session").value)
+    return other
+
+
+def test_a_form_sent_after_a_restart_with_a_new_key_says_the_score_could_not_be_kept(
+        app, client):
+    hand = hand_on_table(client)
+    token = csrf_token(client)
+    other = restarted(app, client)
+    response = other.post("/practice/answer", data={"csrf_token": token, "hand": hand,
+                                                    "bid": "1C"})
+    assert response.status_code == 400
+    page = text_of(response)
+    assert "The site restarted; your score could not be kept." in page
+    assert "reload the page to start a fresh practice" in page
+
+
+def test_the_practice_page_after_a_restart_says_so_once(app, client):
+    answer(client, "1C", hand_on_table(client))
+    other = restarted(app, client)
+    page = text_of(other.get("/practice"))
+    assert "The site restarted; your score could not be kept. Here is a fresh practice." in page
+    assert "Bids right: 0 of 0" in page
+    assert "The site restarted" not in text_of(other.get("/practice"))
+
+
+def test_a_form_without_any_cookie_still_says_it_expired(app):
+    response = app.test_client().post("/practice/answer", data={"hand": "x", "bid": "1C"})
+    assert "This form has expired" in text_of(response)

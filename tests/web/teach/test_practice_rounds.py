@@ -3,7 +3,8 @@
 import pytest
 
 from bidder.teaching import TEACHING_RULES
-from bidder.web.teach.rounds import (answers, is_focus, is_record, missed, recorded,
+from bidder.web.teach.rounds import (answers, given_bids, is_focus, is_given, is_record, missed,
+                                     recorded, with_given,
                                      round_rules, scores)
 
 
@@ -50,3 +51,18 @@ def test_scores_per_rule_in_table_order_and_the_rules_missed(record, table, miss
     assert [(score.rule.id, score.right, score.wrong) for score in scores(record)] == table
     assert missed(record) == misses
     assert is_focus(misses)
+
+
+@pytest.mark.parametrize("value, readable", [
+    ("", True), ("0:1C", True), ("0:1C,2:None,3:2NT", True),
+    ("2:1C,0:1D", False), ("0:1C,0:1D", False), ("0:1X", False), ("0:1c", False),
+    ("0:1C,", False), ("x", False), (None, False), (7, False), ("0:1C;1:1D", False),
+])
+def test_only_bids_given_as_written_are_read_back(value, readable):
+    assert is_given(value) is readable
+
+
+def test_bids_given_are_kept_with_their_places():
+    value = with_given(with_given("", 0, "1C"), 3, "None")
+    assert value == "0:1C,3:None"
+    assert given_bids(value) == [(0, "1C"), (3, "None")]

@@ -13,6 +13,7 @@ from bidder.advice import is_reachable
 from bidder.bids import NO_BID, RULE_BIDS, Bid, BidError
 from bidder.dealing import MAX_COUNT, DealError, deal, deal_set
 from bidder.teaching import teaching_mix
+from bidder.web.teach.params import seal
 from bidder.web.teach import PRINT_COUNT, DealChoice, read_deal_choice
 from bidder.web.teach.params import (MAX_SEED, ParamError, error_field, fresh_seed,
                                      next_seed, optional_number, plain, read_bid,
@@ -370,9 +371,12 @@ def test_a_hand_with_the_answer_hidden_shows_the_hand_and_a_way_to_the_answer(cl
     assert page.count('<dl class="hand">') == 1
     for card in advice.facts.hand:
         assert card.spoken in page
-    assert ('<a class="button" id="show-answer" href="/deal?bid=2NT&amp;seed=7#result">'
+    token = seal("2NT", None)
+    assert (f'<a class="button" id="show-answer" href="/deal?token={token}&amp;seed=7#result">'
             'Show the answer</a>') in page
-    assert 'href="/deal?bid=2NT&amp;seed=8&amp;hide=1">Another hand' in page
+    assert f'href="/deal?token={token}&amp;seed=8&amp;hide=1">Another hand' in page
+    assert "bid=2NT" not in page and 'value="2NT" selected' not in page
+    assert 'value="2NT"' not in page.replace('<option value="2NT">', "")
     assert '<details class="t-deal-choice"><summary>Deal another to order</summary>' in page
     assert 'id="deal-hide" name="hide" value="1" checked' in page
 
@@ -553,10 +557,85 @@ def test_deal_choice_query_leaves_defaults_out(choice, changes, expected):
 
 @pytest.mark.parametrize("choice, expected", [
     (DealChoice(), {"bid": "", "rule": "", "seed": "", "hide": "", "mix": ""}),
-    (DealChoice(Bid(1, "S"), RULES[1], 0, hidden=True),
-     {"bid": "1S", "rule": "R2", "seed": "0", "hide": "1", "mix": ""}),
+    (DealChoice(Bid(1, "S"), RULES[1], 0, hidden=True),  # a hidden hand's answer unnamed
+     {"bid": "", "rule": "", "seed": "", "hide": "1", "mix": ""}),
+    (DealChoice(Bid(1, "S"), RULES[1], 0),
+     {"bid": "1S", "rule": "R2", "seed": "0", "hide": "", "mix": ""}),
     (DealChoice(seed=5, mix="natural"),
      {"bid": "", "rule": "", "seed": "5", "hide": "", "mix": "natural"}),
 ])
 def test_deal_choice_form(choice, expected):
     assert choice.form() == expected
+
+
+# Hidden means hidden ------------------------------------------------------------------
+
+HIDDEN_PAGES = ["/deal?bid=2NT&seed=7&hide=1", "/deal?rule=R7&seed=5&hide=1",
+                "/deal?bid=1H&rule=R2&seed=3&hide=1"]
+
+
+@pytest.mark.parametrize("url", HIDDEN_PAGES)
+def test_no_link_or_form_on_a_hidden_hands_page_names_its_answer(client, url):
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    links = re.findall(r'href="([^"]+)"', page) + re.findall(r'action="([^"]+)"', page)
+    for link in links:
+        query = parse_qs(urlsplit(link).query)
+        assert "bid" not in query and "rule" not in query, link
+    assert " selected" not in page.split('id="deal-bid"')[1].split("</select>")[0]
+    assert " selected" not in page.split('id="deal-rule"')[1].split("</select>")[0]
+    assert not re.search(r'name="(bid|rule)" value="[^"]', page)
+
+
+@pytest.mark.parametrize("url", HIDDEN_PAGES)
+def test_a_hidden_hands_links_lead_to_the_same_hand_and_the_same_kind(client, url):
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    shown = re.search(r'id="show-answer" href="([^"]+)"', page).group(1)
+    answer = client.get(shown.split("#")[0])
+    assert answer.status_code == 200
+    assert dealt_hand(answer) == dealt_hand(client.get(url.replace("&hide=1", "")))
+    another = re.search(r'href="([^"]+)">Another hand', page).group(1)
+    query = parse_qs(urlsplit(url).query)
+    expected = explain(deal(8 if "2NT" in url else int(query["seed"][0]) + 1,
+                            query.get("bid", [...])[0], (query.get("rule") or [None])[0]
+                            and RULES[int(query["rule"][0][1:]) - 1]))
+    shown_another = client.get(another.replace("&hide=1", ""))
+    assert 'id="result"' not in client.get(another).get_data(as_text=True)
+    assert shown_another.status_code == 200
+
+
+def test_a_print_form_from_a_hidden_hand_keeps_its_kind_in_a_token(client):
+    page = client.get("/deal?bid=2NT&seed=7&hide=1").get_data(as_text=True)
+    assert f'<input type="hidden" name="token" value="{seal("2NT", None)}">' in page
+    sheet = client.get(f"/deal?token={seal('2NT', None)}&print=1&count=2&seed=1")
+    assert sheet.status_code == 200
+
+
+@pytest.mark.parametrize("token", ["!!", "bm8", "_w"])
+def test_a_token_the_site_did_not_make_says_so(client, token):
+    response = client.get(f"/deal?token={token}&seed=1")
+    assert response.status_code == 400
+    assert "is not a link this site made" in html.unescape(response.get_data(as_text=True))
+
+
+def test_a_teachers_hand_is_kept_hidden_and_shown(client):
+    hand = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+    hidden = client.get("/deal", query_string={"hand": hand, "hide": "1"})
+    page = hidden.get_data(as_text=True)
+    assert hidden.status_code == 200
+    assert all(card.spoken in page for card in parse_hand(hand))
+    assert 'id="result"' not in page
+    assert "A hand: what would you open?" in page
+    shown = re.search(r'id="show-answer" href="([^"]+)"', html.unescape(page)).group(1)
+    assert dealt_hand(client.get(shown.split("#")[0])) == str(parse_hand(hand))
+
+
+def test_a_teachers_hand_that_is_no_hand_says_why(client):
+    response = client.get("/deal", query_string={"hand": "AS KS", "hide": "1"})
+    assert response.status_code == 400
+    assert "The hand given: a hand has 13 cards" in html.unescape(response.get_data(as_text=True))
+
+
+def test_printing_from_a_given_hand_deals_a_set(client):
+    response = client.get("/deal", query_string={
+        "hand": "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C", "print": "1"})
+    assert response.status_code == 302 and "seed=" in response.headers["Location"]

@@ -1,0 +1,242 @@
+"""The rungs below bubblewrap, for containers where it cannot start (Docker's default
+seccomp profile and masked /proc stop it on Gradescope and PrairieLearn).
+
+Each rung is prepared in the checker and put on the child between fork and exec, before
+any student code runs, and each is probed once: the report names only those that held.
+
+- a dedicated uid, when the checker is root: no supplementary groups, no new privileges;
+  it cannot read the checker's files, memory or environment, nor signal its processes,
+  and at the end every process of that uid is killed (``kill(-1)`` as that uid);
+- a seccomp filter (built with libseccomp's bindings, which know each architecture's
+  system call numbers): no sockets, no signals, limits or tracing aimed at other
+  processes, no new namespaces, no mounts, no io_uring, no kernel keyring or modules;
+- Landlock where the kernel has it: files written only in the scratch folder, no TCP,
+  and (ABI 6) no signals to processes outside the sandbox.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import pwd
+import subprocess
+from dataclasses import dataclass
+
+STUDENT_UID = 61_234  # no user on the systems graders run; the student's code only
+NO_NEW_PRIVS, SET_DUMPABLE = 38, 4  # prctl options
+KILL_ROUNDS = 50
+
+# clone() flags that make new namespaces
+CLONE_NEW = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
+             0x40000000, 0x00000080)
+
+DENIED = ("socket", "ptrace", "process_vm_readv", "process_vm_writev", "kcmp",
+          "pidfd_open", "pidfd_getfd", "pidfd_send_signal", "tkill", "unshare", "setns",
+          "mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree", "fsopen",
+          "fsmount", "fsconfig", "fspick", "bpf", "perf_event_open", "userfaultfd",
+          "keyctl", "add_key", "request_key", "init_module", "finit_module",
+          "delete_module", "kexec_load", "kexec_file_load", "reboot", "swapon", "swapoff",
+          "sethostname", "setdomainname", "io_uring_setup", "io_uring_enter",
+          "io_uring_register", "open_by_handle_at", "name_to_handle_at", "acct",
+          "quotactl", "lookup_dcookie", "syslog", "vhangup")
+
+# Landlock (linux/landlock.h): system calls 444-446 on every architecture
+LANDLOCK_CREATE_RULESET, LANDLOCK_ADD_RULE, LANDLOCK_RESTRICT_SELF = 444, 445, 446
+LANDLOCK_VERSION, PATH_BENEATH = 1, 1
+EXECUTE, WRITE_FILE, READ_FILE, READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+WRITES = sum(1 << bit for bit in range(4, 13)) | WRITE_FILE  # remove, make anything
+REFER, TRUNCATE = 1 << 13, 1 << 14  # ABI 2, ABI 3
+NET_TCP = 0b11  # bind and connect, ABI 4
+SCOPE_SIGNAL, SCOPE_UNIX = 1 << 1, 1 << 0  # ABI 6
+READS = EXECUTE | READ_FILE | READ_DIR
+
+
+class RulesetAttr(ctypes.Structure):
+    """struct landlock_ruleset_attr."""
+
+    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
+                ("scoped", ctypes.c_uint64)]
+
+
+class PathBeneath(ctypes.Structure):
+    """struct landlock_path_beneath_attr (packed)."""
+
+    _pack_ = 1
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def syscall(number: int, *arguments) -> int:
+    """A raw system call; OSError with its errno when it fails."""
+    result = _libc.syscall(number, *arguments)
+    if result < 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+    return result
+
+
+def prctl(option: int, value: int) -> None:
+    """prctl(option, value, 0, 0, 0); OSError when it fails."""
+    if _libc.prctl(option, value, 0, 0, 0) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+
+
+def landlock_abi() -> int:
+    """The Landlock ABI version the kernel offers, 0 where it has none."""
+    try:
+        return syscall(LANDLOCK_CREATE_RULESET, None, 0, LANDLOCK_VERSION)
+    except OSError:
+        return 0
+
+
+def landlock_ruleset(abi: int, scratch: str, readable: tuple[tuple[str, int], ...]) -> int:
+    """A Landlock ruleset's file descriptor: read and run only beneath *readable*, write
+    only beneath *scratch*, no TCP (ABI 4) and no signals out of the domain (ABI 6)."""
+    writes = WRITES | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
+    attr = RulesetAttr(READS | writes, NET_TCP if abi >= 4 else 0,
+                       SCOPE_SIGNAL | SCOPE_UNIX if abi >= 6 else 0)
+    size = ctypes.sizeof(RulesetAttr) if abi >= 6 else 16
+    ruleset = syscall(LANDLOCK_CREATE_RULESET, ctypes.byref(attr), size, 0)
+    try:
+        for path, access in readable + ((scratch, READS | writes),):
+            try:
+                folder = os.open(path, os.O_PATH | os.O_CLOEXEC)
+            except OSError:
+                continue  # a path this system lacks
+            try:
+                allowed = access if os.path.isdir(path) else access & (EXECUTE | READ_FILE
+                                                                      | WRITE_FILE | TRUNCATE)
+                rule = PathBeneath(allowed, folder)
+                syscall(LANDLOCK_ADD_RULE, ruleset, PATH_BENEATH, ctypes.byref(rule), 0)
+            finally:
+                os.close(folder)
+    except OSError:
+        os.close(ruleset)
+        raise
+    return ruleset
+
+
+SYSTEM_READABLE = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/bin", "/lib", "/lib64",
+                   "/lib32", "/bin", "/etc", "/dev")
+PACKAGE_FOLDERS = ("site-packages", "dist-packages")
+
+
+def readable_paths(interpreter: str, stdlib: str,
+                   staged: str) -> tuple[tuple[str, int], ...]:
+    """What the child may read, with the access: the system's libraries and programs,
+    the interpreter and its standard library (each entry but the package folders), and
+    the staged files."""
+    found = [(path, READS) for path in SYSTEM_READABLE + (interpreter, staged)]
+    try:
+        entries = sorted(os.listdir(stdlib))
+    except OSError:
+        entries = []
+    found += [(stdlib, READ_DIR)]  # its names listed, package folders' files left unread
+    found += [(os.path.join(stdlib, entry), READS) for entry in entries
+              if entry not in PACKAGE_FOLDERS]
+    library = os.path.join(os.path.dirname(os.path.dirname(interpreter)), "lib")
+    try:
+        found += [(os.path.join(library, entry), READS)
+                  for entry in sorted(os.listdir(library)) if entry.startswith("libpython")]
+    except OSError:
+        pass
+    return tuple(found)
+
+
+def seccomp_module():
+    """libseccomp's Python bindings: Debian's python3-seccomp, else PyPI's pyseccomp, else
+    None."""
+    for name in ("seccomp", "pyseccomp"):
+        try:
+            return __import__(name)
+        except ImportError:
+            continue
+    return None
+
+
+def seccomp_filter(bindings, pid: int):
+    """The filter for the child *pid*: every system call allowed but those in DENIED,
+    signals to any process but *pid* itself, limits set on any other process, clone()
+    into new namespaces, and clone3 (whose flags a filter cannot read: glibc then falls
+    back to clone)."""
+    deny, arg = bindings.ERRNO(errno.EPERM), bindings.Arg
+    found = bindings.SyscallFilter(bindings.ALLOW)
+    for name in DENIED:
+        found.add_rule(deny, name)
+    found.add_rule(deny, "kill", arg(0, bindings.NE, pid))
+    found.add_rule(deny, "tgkill", arg(0, bindings.NE, pid))
+    found.add_rule(deny, "prlimit64", arg(0, bindings.NE, 0))  # 0: the caller itself
+    for flag in CLONE_NEW:
+        found.add_rule(deny, "clone", arg(0, bindings.MASKED_EQ, flag, flag))
+    found.add_rule(bindings.ERRNO(errno.ENOSYS), "clone3")
+    return found
+
+
+def free_uid(uid: int = STUDENT_UID) -> str:
+    """Why *uid* cannot be the student's, or '' when it can (root, and no user has it)."""
+    if os.geteuid() != 0:
+        return "the checker is not root"
+    try:
+        user = pwd.getpwuid(uid)
+    except KeyError:
+        return ""
+    return f"uid {uid} belongs to the user {user.pw_name}"
+
+
+@dataclass(frozen=True)
+class Confinement:
+    """What to put on the child: a uid to run as (None: the checker's), a Landlock
+    ruleset's descriptor (None: no Landlock) and a seccomp filter's bindings (None: no
+    filter)."""
+
+    uid: int | None = None
+    ruleset: int | None = None
+    bindings: object = None
+
+    def apply(self) -> None:
+        """Put every rung on this process (the child, between fork and exec): no new
+        privileges, not dumpable, Landlock, then the seccomp filter."""
+        prctl(NO_NEW_PRIVS, 1)
+        prctl(SET_DUMPABLE, 0)
+        if self.ruleset is not None:
+            syscall(LANDLOCK_RESTRICT_SELF, self.ruleset, 0)
+        if self.bindings is not None:
+            seccomp_filter(self.bindings, os.getpid()).load()
+
+
+KILL_SCRIPT = "import os, signal\nos.kill(-1, signal.SIGKILL)\n"
+
+
+def living(uid: int, proc: str = "/proc") -> set[int]:
+    """The processes (zombies aside) whose real, effective or saved uid is *uid*."""
+    found = set()
+    for entry in filter(str.isdigit, os.listdir(proc)):
+        try:
+            with open(os.path.join(proc, entry, "status"), encoding="utf-8") as stream:
+                fields = dict(line.split(":", 1) for line in stream if ":" in line)
+        except OSError:  # gone since the listing
+            continue
+        uids = fields.get("Uid", "").split()[:3]
+        if str(uid) in uids and not fields.get("State", "").strip().startswith("Z"):
+            found.add(int(entry))
+    return found
+
+
+def kill_uid(uid: int, interpreter: str) -> bool:
+    """Kill every process of *uid*: a helper that runs as that uid sends SIGKILL to all
+    it may signal (kill(-1)), round after round until none of that uid is left; whether
+    none is."""
+    for _ in range(KILL_ROUNDS):
+        if not living(uid):
+            return True
+        try:
+            subprocess.run([interpreter, "-I", "-S", "-c", KILL_SCRIPT], user=uid, group=uid,
+                           extra_groups=[], stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            return False
+    return not living(uid)

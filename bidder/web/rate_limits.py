@@ -1,0 +1,49 @@
+"""Rate limits on what grows the state store, per client (Flask-Limiter).
+
+The counters live in the state store itself (RATELIMIT_STORAGE_URI is BIDDER_STATE_URL),
+so every worker, and with Redis every machine, counts a client once. A store that cannot
+be used lets requests through (the practice page then says scores cannot be kept).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from limits import parse_many
+
+from .state import limits_storage  # noqa: F401  (registers the sqlite scheme with `limits`)
+
+# A class behind one school address answers a hand every few seconds each: 30 students,
+# one answer and one count every 15 s, is 240 a minute.
+PRACTICE_LIMIT = "240 per minute; 4000 per hour"
+
+LIMIT_VARIABLE = "BIDDER_PRACTICE_RATE_LIMIT"
+
+limiter = Limiter(get_remote_address)
+
+
+def practice_limit() -> str:
+    """The limit on practice answers (config PRACTICE_RATE_LIMIT)."""
+    return current_app.config["PRACTICE_RATE_LIMIT"]
+
+
+def init_app(app: Flask, environ=None) -> None:
+    """Count in the state store, answer a breach with 429 and Retry-After, and let a
+    request through when the store cannot count it.
+
+    :raises RuntimeError: for a BIDDER_PRACTICE_RATE_LIMIT that is not a limit.
+    """
+    app.config.setdefault("PRACTICE_RATE_LIMIT",
+                          (environ or {}).get(LIMIT_VARIABLE) or PRACTICE_LIMIT)
+    try:
+        parse_many(app.config["PRACTICE_RATE_LIMIT"])
+    except ValueError:
+        raise RuntimeError(
+            f"{LIMIT_VARIABLE} is {app.config['PRACTICE_RATE_LIMIT'][:40]!r}, which is "
+            f"not a rate limit: write e.g. {LIMIT_VARIABLE}='240 per minute; 4000 per "
+            f"hour'") from None
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["STATE_URL"])
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    limiter.init_app(app)

@@ -1,0 +1,95 @@
+"""The server's one piece of shared state, chosen by a URL (BIDDER_STATE_URL).
+
+``sqlite:///path`` (the default, a file in the instance folder) serves the workers of
+one machine; ``redis://host:port/db`` a Redis that several machines share. Both give
+the same small API (see ``Store``): put-if-absent with an expiry, get, and counters
+grouped under a key, each atomic. Every failure of the store, whatever its cause,
+comes out as ``StoreUnavailable``, so a caller handles one error.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+from urllib.parse import urlsplit
+
+from .errors import StoreUnavailable
+
+__all__ = ["Store", "StoreUnavailable", "open_store", "init_app", "store_of", "SCHEMES",
+           "URL_VARIABLE"]
+
+SCHEMES = ("sqlite", "redis", "rediss")
+
+
+class Store(Protocol):
+    """What every store offers; keys and values are text, expiries in seconds."""
+
+    url: str
+
+    def prepare(self) -> None:
+        """Create what the store needs and write a probe to prove it can be written.
+
+        :raises StoreUnavailable: saying why not.
+        """
+
+    def put_if_absent(self, key: str, value: str, ttl: float) -> str | None:
+        """Keep *value* under *key* for *ttl* seconds unless the key holds a value
+        already: None when it was kept, else the value there first."""
+
+    def get(self, key: str) -> str | None:
+        """The value under *key*, or None (never kept, or expired)."""
+
+    def add(self, key: str, field: str, amount: int, ttl: float) -> int:
+        """Add *amount* to the counter *field* of *key* (kept *ttl* seconds from now):
+        the counter's new value."""
+
+    def tally(self, key: str) -> dict[str, int]:
+        """Every counter of *key*, by field; empty when there are none."""
+
+
+def open_store(url: str) -> Store:
+    """The store *url* names.
+
+    :raises ValueError: for a URL of no known scheme, or a sqlite URL without a path,
+        saying what to write instead.
+    """
+    scheme = urlsplit(url).scheme
+    if scheme == "sqlite":
+        from .sqlite_store import SQLiteStore
+        return SQLiteStore.from_url(url)
+    if scheme in SCHEMES:
+        from .redis_store import RedisStore
+        return RedisStore(url)
+    raise ValueError(
+        f"the state URL {url[:60]!r} names no store this server knows: write "
+        f"sqlite:////absolute/path/state.sqlite3 for a file on this machine, or "
+        f"redis://host:6379/0 for a Redis that several machines share")
+
+
+EXTENSION = "bidder.state"
+URL_VARIABLE = "BIDDER_STATE_URL"
+
+
+def init_app(app) -> None:
+    """Open the store the app's STATE_URL names and check that it takes writes.
+
+    A store that fails the check does not stop the app: the advisor, the rules, the
+    deals and the API need none, and practice says that scores cannot be kept until
+    the store answers again; the log says why, and what to do.
+
+    :raises RuntimeError: for a URL that names no store, naming the variable.
+    """
+    try:
+        store = open_store(app.config["STATE_URL"])
+    except ValueError as error:
+        raise RuntimeError(f"{URL_VARIABLE}: {error}") from None
+    app.extensions[EXTENSION] = store
+    try:
+        store.prepare()
+    except StoreUnavailable as trouble:
+        app.logger.warning("%s: practice scores cannot be kept until it can; set %s to a "
+                           "store the server may write", trouble, URL_VARIABLE)
+
+
+def store_of(app) -> Store:
+    """The store init_app opened for *app*."""
+    return app.extensions[EXTENSION]

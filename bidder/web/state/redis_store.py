@@ -1,0 +1,88 @@
+"""The shared store: a Redis server that several machines use (redis-py).
+
+Every operation is one atomic Redis command (SET NX PX, GET, HINCRBY in a MULTI with
+PEXPIRE), so servers on different machines never count one thing twice. Expiry is
+Redis's own. Short socket timeouts: a Redis that has gone away makes an answer fail in
+seconds, not hang a worker.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit, urlunsplit
+
+import redis
+
+from .errors import StoreUnavailable
+
+TIMEOUT_SECONDS = 2
+PROBE = "probe:start-up"
+
+
+@dataclass(frozen=True)
+class RedisStore:
+    """A store in the Redis at *url* (redis:// or rediss://)."""
+
+    url: str
+    client: redis.Redis = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        client = redis.Redis.from_url(self.url, socket_timeout=TIMEOUT_SECONDS,
+                                      socket_connect_timeout=TIMEOUT_SECONDS,
+                                      decode_responses=True)
+        object.__setattr__(self, "client", client)
+
+    def prepare(self) -> None:
+        """Write and delete a probe, proving the Redis answers and takes writes."""
+        with self._talking():
+            self.client.set(PROBE, "1", px=10_000)
+            self.client.delete(PROBE)
+
+    def put_if_absent(self, key: str, value: str, ttl: float) -> str | None:
+        """See Store.put_if_absent: SET NX with GET (Redis 7), one atomic command."""
+        with self._talking():
+            return self.client.set(key, value, nx=True, px=milliseconds(ttl), get=True)
+
+    def get(self, key: str) -> str | None:
+        """See Store.get."""
+        with self._talking():
+            return self.client.get(key)
+
+    def add(self, key: str, field: str, amount: int, ttl: float) -> int:
+        """See Store.add."""
+        with self._talking():
+            pipe = self.client.pipeline(transaction=True)
+            pipe.hincrby(key, field, amount)
+            pipe.pexpire(key, milliseconds(ttl))
+            value, _ = pipe.execute()
+        return value
+
+    def tally(self, key: str) -> dict[str, int]:
+        """See Store.tally."""
+        with self._talking():
+            counters = self.client.hgetall(key)
+        return {name: int(value) for name, value in sorted(counters.items())}
+
+    @contextmanager
+    def _talking(self):
+        """Turn any Redis error inside the block into StoreUnavailable."""
+        try:
+            yield
+        except redis.RedisError as error:
+            raise StoreUnavailable(f"the Redis at {without_password(self.url)} cannot "
+                                   f"be used ({error})") from None
+
+
+def milliseconds(seconds: float) -> int:
+    """*seconds* as whole milliseconds, at least 1 (Redis refuses an expiry of 0)."""
+    return max(1, round(seconds * 1000))
+
+
+def without_password(url: str) -> str:
+    """*url* with any password written as ***, fit to show in a message or a log."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user, host = parts.netloc.rsplit("@", 1)
+    return urlunsplit(parts._replace(netloc=f"{user.split(':')[0]}:***@{host}"))

@@ -1,0 +1,173 @@
+"""The embedded store: a SQLite file every worker on the machine shares.
+
+WAL journal (readers never wait for the writer) and immediate transactions (a writer
+takes the lock at BEGIN, so two writers queue instead of failing with "database is
+locked" half-way). Each operation opens its own connection in read-write mode without
+create: a file deleted while the server runs is reported, not silently made anew.
+Expired entries are pruned as new ones are written.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+from .errors import StoreUnavailable
+
+WAIT_SECONDS = 5  # how long a writer queues behind another before giving up
+SCHEMA = ("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT NOT NULL,"
+          " expires REAL NOT NULL)",
+          "CREATE INDEX IF NOT EXISTS entries_expire ON entries (expires)",
+          "CREATE TABLE IF NOT EXISTS counters (key TEXT NOT NULL, field TEXT NOT NULL,"
+          " value INTEGER NOT NULL, expires REAL NOT NULL, PRIMARY KEY (key, field))",
+          "CREATE INDEX IF NOT EXISTS counters_expire ON counters (expires)",
+          "CREATE TABLE IF NOT EXISTS windows (key TEXT PRIMARY KEY, value INTEGER NOT NULL,"
+          " expires REAL NOT NULL)",
+          "CREATE INDEX IF NOT EXISTS windows_expire ON windows (expires)")
+PROBE = "probe:start-up"
+PROBE_BYTES = 8192  # two pages and more: a full file fails the probe, as it would an answer
+
+
+@dataclass(frozen=True)
+class SQLiteStore:
+    """A store in the SQLite file at *path*; *pragmas* are run on every connection."""
+
+    path: str
+    pragmas: tuple[str, ...] = ()
+
+    @property
+    def url(self) -> str:
+        """The URL that names this store."""
+        return f"sqlite:///{self.path}"
+
+    @classmethod
+    def from_url(cls, url: str) -> SQLiteStore:
+        """The store ``sqlite:///relative`` or ``sqlite:////absolute`` names.
+
+        :raises ValueError: when the URL has no path.
+        """
+        path = urlsplit(url).path[1:]
+        if not path:
+            raise ValueError(f"the state URL {url[:60]!r} has no file: write "
+                             f"sqlite:////absolute/path/state.sqlite3")
+        return cls(path)
+
+    def prepare(self) -> None:
+        """Make the file, WAL mode and the tables, then write and delete a probe."""
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            with closing(self._connect(create=True)) as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                for statement in SCHEMA:
+                    db.execute(statement)
+                with self._writing(db):
+                    db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, 0)",
+                               (PROBE, "x" * PROBE_BYTES))
+                    db.execute("DELETE FROM entries WHERE key = ?", (PROBE,))
+        except (OSError, sqlite3.Error) as error:
+            raise StoreUnavailable(self._trouble(error)) from None
+
+    def put_if_absent(self, key: str, value: str, ttl: float) -> str | None:
+        """See Store.put_if_absent; prunes what has expired on the way."""
+        now = time.time()
+        with self._session() as db, self._writing(db):
+            db.execute("DELETE FROM entries WHERE expires <= ?", (now,))
+            db.execute("DELETE FROM counters WHERE expires <= ?", (now,))
+            there = db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
+            if there:
+                return there[0]
+            db.execute("INSERT INTO entries VALUES (?, ?, ?)", (key, value, now + ttl))
+        return None
+
+    def get(self, key: str) -> str | None:
+        """See Store.get."""
+        with self._session() as db:
+            row = db.execute("SELECT value FROM entries WHERE key = ? AND expires > ?",
+                             (key, time.time())).fetchone()
+        return row[0] if row else None
+
+    def add(self, key: str, field: str, amount: int, ttl: float) -> int:
+        """See Store.add."""
+        now = time.time()
+        with self._session() as db, self._writing(db):
+            db.execute("DELETE FROM counters WHERE key = ? AND expires <= ?", (key, now))
+            (value,) = db.execute(
+                "INSERT INTO counters VALUES (?, ?, ?, ?) ON CONFLICT (key, field) DO "
+                "UPDATE SET value = value + excluded.value, expires = excluded.expires "
+                "RETURNING value", (key, field, amount, now + ttl)).fetchone()
+        return value
+
+    def tally(self, key: str) -> dict[str, int]:
+        """See Store.tally."""
+        with self._session() as db:
+            rows = db.execute("SELECT field, value FROM counters WHERE key = ? AND "
+                              "expires > ? ORDER BY field", (key, time.time())).fetchall()
+        return dict(rows)
+
+    def _connect(self, create: bool = False) -> sqlite3.Connection:
+        mode = "rwc" if create else "rw"
+        db = sqlite3.connect(f"file:{quote(self.path)}?mode={mode}", uri=True,
+                             timeout=WAIT_SECONDS, isolation_level=None)
+        for pragma in self.pragmas:
+            db.execute(pragma)
+        return db
+
+    def count(self, key: str, amount: int, ttl: float) -> int:
+        """Add *amount* to the window counter *key*, which starts at 0 and ends *ttl*
+        seconds after its first count (a fixed window, as rate limits count): its new
+        value."""
+        now = time.time()
+        with self._session() as db, self._writing(db):
+            db.execute("DELETE FROM windows WHERE expires <= ?", (now,))
+            (value,) = db.execute(
+                "INSERT INTO windows VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+                "value = value + excluded.value RETURNING value",
+                (key, amount, now + ttl)).fetchone()
+        return value
+
+    def counted(self, key: str) -> tuple[int, float]:
+        """The window counter *key* and when its window ends: (0, now) when none runs."""
+        now = time.time()
+        with self._session() as db:
+            row = db.execute("SELECT value, expires FROM windows WHERE key = ? AND "
+                             "expires > ?", (key, now)).fetchone()
+        return row or (0, now)
+
+    def forget(self, key: str | None = None) -> int:
+        """End the window counter *key*, or every one (None): how many ended."""
+        with self._session() as db, self._writing(db):
+            if key is None:
+                return db.execute("DELETE FROM windows").rowcount
+            return db.execute("DELETE FROM windows WHERE key = ?", (key,)).rowcount
+
+    @contextmanager
+    def _session(self):
+        """A connection for one operation, closed after it; any SQLite or file error
+        becomes StoreUnavailable."""
+        try:
+            with closing(self._connect()) as db:
+                yield db
+        except (OSError, sqlite3.Error) as error:
+            raise StoreUnavailable(self._trouble(error)) from None
+
+    @staticmethod
+    @contextmanager
+    def _writing(db: sqlite3.Connection):
+        """A transaction that takes the write lock at once (BEGIN IMMEDIATE), committed
+        on a clean exit and rolled back otherwise (unless SQLite already did)."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def _trouble(self, error: Exception) -> str:
+        return f"the state file {self.path} cannot be used ({error})"
+

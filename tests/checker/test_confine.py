@@ -1,0 +1,294 @@
+"""The rungs below bubblewrap: each put on a real child here (as root, the student's uid
+too), what it forbids tried from inside, and the ladder's probes and reasons."""
+
+import errno
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from bidder.checker import confine, ladder as ladder_module
+from bidder.checker.confine import (STUDENT_UID, Confinement, free_uid, kill_uid,
+                                    landlock_abi, landlock_ruleset, living, readable_paths,
+                                    seccomp_filter, seccomp_module)
+from bidder.checker.ladder import (LANDLOCK, RUNGS, SECCOMP, UID, Ladder, climb,
+                                   confinement, popen_options)
+from bidder.checker.sandbox import FALLBACK, Isolation, Limits, choose_isolation, \
+    interpreter, wanted_rungs
+from needs import missing
+
+PROBE = textwrap.dedent("""
+    import ctypes, json, os, resource, socket
+    found = {"uid": os.getuid(), "groups": os.getgroups()}
+    def tried(name, action):
+        try:
+            action()
+            found[name] = "allowed"
+        except OSError as error:
+            found[name] = error.errno
+    tried("socket", lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+    tried("kill_init", lambda: os.kill(1, 0))
+    tried("kill_self", lambda: os.kill(os.getpid(), 0))
+    tried("prlimit_init", lambda: resource.prlimit(1, resource.RLIMIT_NOFILE))
+    libc = ctypes.CDLL(None, use_errno=True)
+    found["unshare"] = libc.unshare(0x10000000) and ctypes.get_errno()
+    tried("write_outside", lambda: open(OUTSIDE + "/x", "w"))
+    tried("write_scratch", lambda: open("scratch.txt", "w"))
+    tried("read_packages", lambda: os.listdir(PACKAGES))
+    print(json.dumps(found))
+""")
+
+
+def rung_ready(rung: str) -> None:
+    """Skip (fail in CI) when this machine cannot provide *rung*."""
+    held = climb((rung,), interpreter())
+    if rung not in held.held:
+        missing(dict(held.missed)[rung], "the fallback's rung tests")
+
+
+def probed(rungs: tuple[str, ...], tmp_path) -> dict:
+    """What the probe found from inside a child confined by *rungs*."""
+    held = climb(rungs, interpreter())
+    scratch, outside = tmp_path / "scratch", tmp_path / "outside"
+    scratch.mkdir()
+    outside.mkdir(mode=0o777)
+    os.chmod(outside, 0o777)
+    if UID in held.held:
+        os.chown(scratch, held.uid, held.uid)
+        os.chmod(tmp_path, 0o755)
+    packages = next(path for path in sys.path if path.endswith("site-packages"))
+    code = f"OUTSIDE = {str(outside)!r}\nPACKAGES = {packages!r}\n" + PROBE
+    confined = confinement(held, str(scratch), str(tmp_path))
+    try:
+        done = subprocess.run([held.interpreter, "-I", "-S", "-c", code], cwd=scratch,
+                              env={}, capture_output=True, timeout=60,
+                              **popen_options(confined))
+    finally:
+        if confined.ruleset is not None:
+            os.close(confined.ruleset)
+    assert done.returncode == 0, done.stderr.decode()
+    return json.loads(done.stdout)
+
+
+def test_the_seccomp_rung_forbids_sockets_signals_limits_and_namespaces(tmp_path):
+    rung_ready(SECCOMP)
+    found = probed((SECCOMP,), tmp_path)
+    assert (found["socket"], found["kill_init"], found["prlimit_init"], found["unshare"]) == (
+        errno.EPERM,) * 4
+    assert found["kill_self"] == found["write_scratch"] == "allowed"
+
+
+def test_the_landlock_rung_keeps_writes_in_the_scratch_and_packages_unread(tmp_path):
+    rung_ready(LANDLOCK)
+    found = probed((LANDLOCK,), tmp_path)
+    assert found["write_outside"] == found["read_packages"] == errno.EACCES
+    assert found["write_scratch"] == "allowed"
+    if landlock_abi() >= 4:
+        assert found["socket"] == "allowed"  # made, but it could connect to no TCP port
+
+
+def test_the_uid_rung_runs_as_the_students_uid_with_no_groups(tmp_path):
+    rung_ready(UID)
+    found = probed((UID,), tmp_path)
+    assert (found["uid"], found["groups"]) == (STUDENT_UID, [])
+    assert found["kill_init"] == errno.EPERM and found["write_scratch"] == "allowed"
+
+
+def test_kill_uid_leaves_no_process_of_the_uid(tmp_path):
+    rung_ready(UID)
+    held = climb((UID,), interpreter())
+    child = subprocess.Popen([held.interpreter, "-I", "-S", "-c",
+                              "import os, time\nif os.fork() == 0:\n    os.setsid()\n"
+                              "time.sleep(60)\n"], user=held.uid, group=held.uid,
+                             extra_groups=[], stdout=subprocess.PIPE)
+    try:
+        assert kill_uid(held.uid, held.interpreter)
+    finally:
+        child.wait()
+    assert living(held.uid) == set()
+
+
+def test_kill_uid_that_cannot_start_its_helper_says_so(monkeypatch):
+    monkeypatch.setattr(confine, "living", lambda uid: {1})
+    assert not kill_uid(STUDENT_UID, "/nonexistent/python")
+    monkeypatch.setattr(confine.subprocess, "run", lambda *args, **kwargs: None)
+    assert not kill_uid(STUDENT_UID, "/nonexistent/python")
+
+
+def test_living_reads_uids_and_leaves_zombies_and_vanished_processes_out(tmp_path):
+    for pid, uid, state in ((10, 61234, "S"), (11, 0, "S"), (12, 61234, "Z"),
+                            (13, 5, "R")):
+        (tmp_path / str(pid)).mkdir()
+        (tmp_path / str(pid) / "status").write_text(
+            f"Name:\tx\nState:\t{state} (x)\nUid:\t{uid}\t{uid}\t{uid}\t{uid}\n")
+    (tmp_path / "14").mkdir()  # gone before its status was read
+    assert living(61234, str(tmp_path)) == {10}
+
+
+def test_free_uid_needs_root_and_an_unused_uid(monkeypatch):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert free_uid() == "the checker is not root"
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    assert free_uid(0) == "uid 0 belongs to the user root"
+    assert free_uid(STUDENT_UID) == ""
+
+
+def test_readable_paths_leave_the_package_folders_unread(tmp_path):
+    stdlib = tmp_path / "lib" / "python3.11"
+    (stdlib / "site-packages").mkdir(parents=True)
+    (stdlib / "json").mkdir()
+    (tmp_path / "lib" / "libpython3.11.so").write_text("")
+    found = dict(readable_paths(str(tmp_path / "bin" / "python3"), str(stdlib), "/staged"))
+    assert found[str(stdlib)] == confine.READ_DIR
+    assert found[str(stdlib / "json")] == confine.READS
+    assert str(stdlib / "site-packages") not in found
+    assert str(tmp_path / "lib" / "libpython3.11.so") in found
+    assert "/staged" in found and "/usr/lib" in found
+    bare = dict(readable_paths("/nowhere/bin/python3", "/nowhere/lib", "/staged"))
+    assert "/nowhere/lib" in bare and len(bare) == len(confine.SYSTEM_READABLE) + 3
+
+
+def test_a_landlock_rule_that_fails_closes_the_ruleset(tmp_path, monkeypatch):
+    if not landlock_abi():
+        missing("the kernel has no Landlock", "the fallback's rung tests")
+    calls = []
+    real = confine.syscall
+
+    def failing(number, *arguments):
+        calls.append(number)
+        if number == confine.LANDLOCK_ADD_RULE:
+            raise OSError(errno.EINVAL, "no")
+        return real(number, *arguments)
+
+    monkeypatch.setattr(confine, "syscall", failing)
+    with pytest.raises(OSError):
+        landlock_ruleset(landlock_abi(), str(tmp_path), ((str(tmp_path), confine.READS),))
+    missing_path = landlock_ruleset(1, str(tmp_path / "gone"), ())
+    os.close(missing_path)
+
+
+def test_landlock_abi_is_0_where_the_kernel_has_none(monkeypatch):
+    def refused(number, *arguments):
+        raise OSError(errno.ENOSYS, "no")
+
+    monkeypatch.setattr(confine, "syscall", refused)
+    assert landlock_abi() == 0
+
+
+def test_syscall_and_prctl_raise_the_errno():
+    with pytest.raises(OSError):
+        confine.syscall(confine.LANDLOCK_RESTRICT_SELF, -1, 0)
+    with pytest.raises(OSError):
+        confine.prctl(-1, 0)
+    confine.prctl(confine.SET_DUMPABLE, 1)  # as it is already
+
+
+class Filter:
+    def __init__(self, action):
+        self.rules, self.loaded = [], False
+
+    def add_rule(self, action, name, *arguments):
+        self.rules.append((action, name, arguments))
+
+    def load(self):
+        self.loaded = True
+
+
+class Bindings:
+    """libseccomp's bindings' shape, recording what the filter asks for."""
+
+    ALLOW, NE, MASKED_EQ = "allow", "ne", "masked"
+    made = []
+
+    def ERRNO(code):
+        return f"errno {code}"
+
+    def Arg(*arguments):
+        return arguments
+
+    def SyscallFilter(action):
+        Bindings.made.append(Filter(action))
+        return Bindings.made[-1]
+
+
+def test_apply_puts_each_rung_on_the_process_in_order(monkeypatch):
+    done = []
+    monkeypatch.setattr(confine, "prctl", lambda option, value: done.append(("prctl", option)))
+    monkeypatch.setattr(confine, "syscall", lambda *arguments: done.append(arguments))
+    Confinement(None, 7, Bindings).apply()
+    assert done == [("prctl", confine.NO_NEW_PRIVS), ("prctl", confine.SET_DUMPABLE),
+                    (confine.LANDLOCK_RESTRICT_SELF, 7, 0)]
+    assert Bindings.made[-1].loaded
+    rules = {name for _, name, _ in Bindings.made[-1].rules}
+    assert {"socket", "ptrace", "unshare", "kill", "prlimit64", "clone", "clone3"} <= rules
+    done.clear()
+    Confinement().apply()
+    assert len(done) == 2
+    assert popen_options(Confinement(5))["extra_groups"] == []
+    assert "user" not in popen_options(Confinement())
+
+
+def test_seccomp_filter_is_built_by_the_installed_bindings():
+    bindings = seccomp_module()
+    if bindings is None:
+        missing("libseccomp's Python bindings are missing", "the fallback's rung tests")
+    assert seccomp_filter(bindings, os.getpid()) is not None
+
+
+def test_no_seccomp_bindings_is_none(monkeypatch):
+    monkeypatch.setitem(sys.modules, "seccomp", None)
+    monkeypatch.setitem(sys.modules, "pyseccomp", None)
+    assert seccomp_module() is None
+
+
+# The ladder ------------------------------------------------------------------------------
+
+def test_the_ladder_names_what_held_and_why_the_rest_did_not(monkeypatch):
+    monkeypatch.setattr(ladder_module, "free_uid", lambda: "the checker is not root")
+    monkeypatch.setattr(ladder_module, "seccomp_module", lambda: None)
+    monkeypatch.setattr(ladder_module, "landlock_abi", lambda: 0)
+    found = climb.__wrapped__(RUNGS, interpreter())
+    assert found.held == ()
+    assert found.reason() == (
+        "no uid: the checker is not root; no seccomp: libseccomp's Python bindings are "
+        "missing (pip install pyseccomp); no landlock: the kernel has no Landlock")
+
+
+def test_a_rung_the_interpreter_does_not_start_under_is_missed(monkeypatch):
+    monkeypatch.setattr(ladder_module, "SYSTEM_PYTHON", "/bin/false")
+    monkeypatch.setattr(ladder_module, "free_uid", lambda: "")
+    found = climb.__wrapped__((UID,), "/bin/false")
+    assert found.held == () and found.missed[0][1].startswith(
+        "/bin/false did not start under it: ?")
+    gone = climb.__wrapped__((UID,), "/nonexistent/python")
+    assert "it could not be put on a process" in gone.missed[0][1]
+
+
+def test_the_ladders_measures_say_what_each_rung_enforces():
+    words = Ladder(RUNGS, (), "/usr/bin/python3", 6).measures()
+    assert words[0].startswith(f"own uid {STUDENT_UID}") and "no sockets" in words[1]
+    assert words[2].endswith("no TCP, no signals out")
+    assert Ladder((LANDLOCK,), abi=3).measures()[0].endswith("the scratch folder")
+
+
+@pytest.mark.parametrize("wanted, rungs", [
+    ("auto", RUNGS), (FALLBACK, RUNGS), ("fallback:", ()),
+    ("fallback:seccomp+landlock", (SECCOMP, LANDLOCK)),
+])
+def test_wanted_rungs(wanted, rungs):
+    assert wanted_rungs(wanted) == rungs
+
+
+def test_an_unknown_rung_is_an_error():
+    with pytest.raises(ValueError, match="'chroot' is not a rung of the fallback; the "
+                                         "rungs are uid, seccomp, landlock"):
+        wanted_rungs("fallback:chroot")
+
+
+def test_the_fallback_isolation_lists_its_rungs_and_why_others_are_missing():
+    isolation = choose_isolation("fallback:", Limits())
+    assert isolation.reason == "the fallback was asked for"
+    assert isinstance(isolation, Isolation) and isolation.ladder.held == ()

@@ -1,0 +1,96 @@
+"""Rate limits on practice answers, counted in the state store (SQLite and Redis)."""
+
+import pytest
+
+from bidder.web import create_app
+from bidder.web.state.limits_storage import SQLiteLimits
+
+from conftest import TEST_SECRET_KEY
+
+
+def practice_app(url, limit="3 per minute"):
+    return create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY, "STATE_URL": url,
+                       "PRACTICE_RATE_LIMIT": limit})
+
+
+def posts(app, count, path="/practice/answer"):
+    """The statuses of *count* answers posted from one address (no CSRF in the way)."""
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    client.get("/practice")
+    return [client.post(path, data={"hand": "x", "bid": "1C"}) for _ in range(count)]
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    import redis
+    url = request.getfixturevalue("redis_url")
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.mark.parametrize("path", ["/practice/answer", "/practice/count"])
+def test_answers_past_the_limit_get_429_saying_what_to_do(url, path):
+    responses = posts(practice_app(url), 4, path)
+    assert [response.status_code for response in responses] == [303, 303, 303, 429]
+    refused = responses[-1]
+    assert int(refused.headers["Retry-After"]) > 0
+    text = refused.get_data(as_text=True)
+    assert "Too many answers" in text
+    assert "(3 per 1 minute)" in text and "Wait a minute" in text
+
+
+def test_the_count_is_shared_by_every_worker_on_the_store(url):
+    one, two = practice_app(url), practice_app(url)
+    assert [r.status_code for r in posts(one, 2) + posts(two, 2)] == [303, 303, 303, 429]
+
+
+def test_the_advisor_and_the_api_are_not_limited(url):
+    app = practice_app(url, "1 per minute")
+    client = app.test_client()
+    assert {client.get("/api/bid?hand=AKQJ.AKQ.AKQ.AKQ").status_code
+            for _ in range(5)} <= {200, 422}
+    assert {client.get("/").status_code for _ in range(5)} == {200}
+
+
+def test_a_store_that_cannot_count_lets_answers_through(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    responses = posts(practice_app(f"sqlite:///{blocker / 's.db'}", "1 per minute"), 3)
+    assert [response.status_code for response in responses] == [303, 303, 303]
+
+
+def test_the_sqlite_counters_work_as_limits_expects(tmp_path):
+    limits = SQLiteLimits(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+    assert limits.check() is True
+    assert limits.get("k") == 0
+    assert limits.incr("k", 60) == 1
+    assert limits.incr("k", 60, amount=2) == 3
+    assert limits.get("k") == 3
+    assert limits.get_expiry("k") > 0
+    limits.clear("k")
+    assert limits.get("k") == 0
+    limits.incr("a", 60)
+    limits.incr("b", 60)
+    assert limits.reset() == 2
+    assert limits.base_exceptions.__name__ == "StoreUnavailable"
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    assert SQLiteLimits(f"sqlite:///{blocker / 's.db'}").check() is False
+
+
+def test_the_limit_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BIDDER_PRACTICE_RATE_LIMIT", "2 per minute")
+    url = f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY, "STATE_URL": url})
+    assert [r.status_code for r in posts(app, 3)] == [303, 303, 429]
+
+
+@pytest.mark.parametrize("value", ["lots", "5 per fortnight"])
+def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value):
+    monkeypatch.setenv("BIDDER_PRACTICE_RATE_LIMIT", value)
+    with pytest.raises(RuntimeError, match=f"BIDDER_PRACTICE_RATE_LIMIT is '{value}', "
+                                           f"which is not a rate limit: write e.g."):
+        create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})
