@@ -274,3 +274,33 @@ def _tabulate(hands: int, seed: int, outcomes: Counter) -> Statistics:
         tuple((fired, shadowed, count) for (fired, shadowed), count
               in sorted(shadowing.items())),
         tuple((bid.text, tuple(hcp[bid.text])) for bid in RULE_BIDS if bid.text in hcp))
+
+
+# Hands that tell misreadings apart ---------------------------------------------------------
+
+SEPARATING_SEARCH = 20_000
+
+
+def bids_of(variants, code: int) -> tuple:
+    """The bid the assignment makes on the hand, then each variant's, as each writes it."""
+    return (packed.decide(code)[1],) + tuple(
+        variant.written(packed.decide(code, variant.rules, variant.counting)[1])
+        for variant in variants)
+
+
+def separating_hands(variants, count: int = 3, seed: int = 1,
+                     search: int = SEPARATING_SEARCH) -> tuple[str, ...]:
+    """*count* hands, among the first *search* dealt for *seed*, on which the first variant
+    bids otherwise than the assignment and the variants give as many different bids as
+    there are (every one a different bid, where such hands are), the first dealt first."""
+    found: list[tuple[int, int, str]] = []
+    apart = 0  # hands on which every one bids differently
+    for order, indexes in enumerate(islice(hand_stream(seed), search)):
+        bids = bids_of(variants, packed.encode_deal(indexes))
+        if bids[1] == bids[0]:
+            continue
+        found.append((-len(set(bids)), order, dealt_text(indexes)))
+        apart += len(set(bids)) == len(bids)
+        if apart >= count:
+            break
+    return tuple(text for _, _, text in sorted(found)[:count])

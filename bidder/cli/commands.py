@@ -13,6 +13,7 @@ import click
 
 from .bid import bid
 from .check import check
+from .classreport import class_report
 from .deal import deal
 from .grade import grade
 from .serve import serve
@@ -41,6 +42,7 @@ def cli() -> None:
       bidder deal --bid 1NT --count 5 --key
       bidder stats --exact
       bidder check solution.py
+      bidder class submissions/ --format html -o class.html
       bidder serve --port 8000
 
     Each command's --help gives its options and what its output holds.
@@ -61,5 +63,5 @@ def terminated(signum: int, frame) -> None:
     raise SystemExit(128 + signum)
 
 
-for command in (bid, grade, deal, stats, variants, check, serve):
+for command in (bid, grade, deal, stats, variants, check, class_report, serve):
     cli.add_command(command)

@@ -30,8 +30,12 @@ from .terminal import can_show_symbols, hand_picture, painter, wrapped
               help="With --changed: the misreading whose changed hands to deal.")
 @click.option("--changed", is_flag=True,
               help="Deal hands the --variant answers otherwise than the assignment.")
+@click.option("--separating", metavar="ID,ID,...",
+              help="Hands on which these misreadings give different bids (the first "
+                   "always otherwise than the assignment), each misreading's bid shown.")
 def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | None,
-         output_format: str, key: bool, seat: str, variant, changed: bool) -> None:
+         output_format: str, key: bool, seat: str, variant, changed: bool,
+         separating: str | None) -> None:
     """Deal hands to order, reproducibly, with an answer key on request.
 
     PBN and LIN output hold one board per hand, the hand in the --seat seat (North) as
@@ -45,7 +49,11 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
       bidder deal --rule R8 --count 20 --format pbn > preempts.pbn
       bidder deal --rule R2 --format dealer
       bidder deal --variant r3-unbalanced-only --changed --count 3 --key
+      bidder deal --separating r3-unbalanced-only,no-2nt --count 3
     """
+    if separating is not None:
+        click.echo(separating_text(separating, count, 1 if seed is None else seed))
+        return
     from ..boards import Seat
     from ..dealing import DealError, check_count, deal_changed, deal_set, parse_rule
 
@@ -86,6 +94,29 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
             f"Board {number}, read as {variant.id}: "
             f"{variant.written(explain(hand, variant.rules, variant.counting).bid)!r}", "  ")
             for number, (_, hand) in enumerate(boards, 1)))
+
+
+def separating_text(ids: str, count: int, seed: int) -> str:
+    """The hands that tell the misreadings *ids* apart, with each one's bid."""
+    from ..classroom.summary import bids_on
+    from ..dealing import check_count, separating_hands
+    from ..misreadings import MisreadingError, variant_by_id
+
+    names = [name.strip() for name in ids.split(",") if name.strip()]
+    try:
+        variants = [variant_by_id(name) for name in names]
+        hands = separating_hands(variants, check_count(count), seed) if names else ()
+    except MisreadingError as error:
+        raise click.BadParameter(f"{error} (bidder variants --all lists them)",
+                                 param_hint="--separating") from None
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    if not hands:
+        raise click.UsageError(f"no hand among the first hands dealt for seed {seed} tells "
+                               f"{', '.join(names) or 'nothing'} from the assignment: give "
+                               f"misreading ids, the first one that changes some bid")
+    return "\n".join(f"{hand}: " + "; ".join(f"{by} {bid}" for by, bid in
+                                             bids_on(hand, names)) for hand in hands)
 
 
 def dealer_script(bid_text: str | None, rule_text: str | None, count: int, seat) -> str:

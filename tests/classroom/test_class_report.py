@@ -1,0 +1,165 @@
+"""The class report on a synthetic class: each submission checked as `bidder check` checks
+one, the misreadings the class holds counted, and the report in text, JSON and HTML."""
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from bidder.classroom import check_class, read_submissions, summarise
+from bidder.classroom.checking import Settings, outcome_of
+from bidder.classroom.data import report_data
+from bidder.classroom.html import report_html, templates_folder
+from bidder.classroom.sources import Submission
+from bidder.classroom.text import report_text
+from bidder.misreadings import variant_by_id
+
+from .synthetic import HANDS, KNOWN, write_class
+
+SCHEMA = json.loads((Path(__file__).with_name("class_report.schema.json")).read_text())
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory):
+    folder = write_class(tmp_path_factory.mktemp("class"))
+    return tuple(check_class(read_submissions(str(folder)), Settings(hands=HANDS), jobs=2))
+
+
+@pytest.fixture(scope="module")
+def report(outcomes):
+    return summarise(outcomes, similar=True)
+
+
+def by_name(outcomes):
+    return {outcome.student: outcome for outcome in outcomes}
+
+
+def test_every_student_is_there_by_name_and_a_test_file_at_the_top_is_none(outcomes):
+    assert sorted(by_name(outcomes)) == sorted(
+        ["alice", "bob", "<em>mallory&co", "carol", "dave", "erin", "frank", "grace",
+         "heidi", "ivan", "judy", "ken"])
+
+
+@pytest.mark.parametrize("student", sorted(KNOWN))
+def test_each_known_misreading_is_named_for_its_student(outcomes, student):
+    assert by_name(outcomes)[student].misreadings == KNOWN[student]
+
+
+def test_the_right_ones_score_100_and_the_broken_ones_say_why(outcomes):
+    found = by_name(outcomes)
+    assert found["erin"].score == 100 and found["judy"].score == 100
+    assert "could not be imported" in found["frank"].problem
+    assert "could not be imported" in found["heidi"].problem
+    assert "no .py file" in found["ken"].problem
+    assert not found["ken"].checked and found["ken"].score is None
+
+
+def test_stuck_is_nothing_right_on_the_worked_examples(report):
+    assert [outcome.student for outcome in report.stuck] == ["grace", "ivan"]
+
+
+def test_the_misreadings_held_with_how_many_students_their_sentence_and_a_hand(report):
+    held = {entry.id: entry for entry in report.held}
+    assert held["r3-unbalanced-only"].students == 3 and held["1nt-15-17"].students == 2
+    assert held["1nt-15-17"].sentence == variant_by_id("1nt-15-17").sentence
+    assert held["1nt-15-17"].hand is not None
+    assert [entry.id for entry in report.held][:2] == ["r3-unbalanced-only", "1nt-15-17"]
+
+
+def test_the_hands_to_teach_again_tell_the_common_misreadings_apart(report):
+    assert [entry.id for entry in report.reteach] == ["r3-unbalanced-only", "1nt-15-17"]
+    for entry in report.reteach:
+        assert len(entry.hands) == 3
+        for hand, bids in entry.hands:
+            said = [bid for _, bid in bids]
+            assert len(set(said)) == len(said)  # the assignment and each one: all different
+            assert said[1] != said[0] and bids[1][0] == entry.id
+
+
+def test_the_shares_right_count_the_checked_students(report):
+    shares = {share.name: share for share in report.shares}
+    worked = shares["openingBid: the worked examples"]
+    assert worked.of == 9 and worked.right < worked.of
+
+
+def test_the_class_tests_strength_comes_from_the_students_who_sent_tests(report):
+    assert report.tests.students == 1
+    assert report.tests.never  # weak tests miss some misreadings
+
+
+def test_the_distribution_counts_every_checked_score(report):
+    assert sum(report.distribution) == len(report.checked) == 9
+    assert report.distribution[-1] == sum(o.score >= 90 for o in report.checked) >= 7
+
+
+def test_the_json_is_valid_against_the_schema(report):
+    data = report_data(report)
+    jsonschema.validate(data, SCHEMA)
+    assert {"id": "1nt-15-17", "students": 2}.items() <= data["misreadings"][1].items()
+    assert data["students"][0].keys() >= {"student", "score", "misreadings"}
+
+
+def test_the_text_names_each_section_and_escapes_the_terminal(report):
+    text = report_text(report)
+    for heading in ("Scores:", "Misreadings the class holds:", "Hands to teach again:",
+                    "Not checkable:", "Stuck", "The class's own tests", "Students:"):
+        assert heading in text
+    assert "\x1b" not in text
+
+
+def test_the_html_is_one_file_escaped_and_loads_nothing(report):
+    page = report_html(report)
+    assert "<em>mallory&co" not in page and "&lt;em&gt;mallory&amp;co" in page
+    assert "<svg" in page and "@media print" in page and "viewport" in page
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+    assert "<script" not in page and "<link" not in page
+
+
+def test_the_templates_are_found_inside_the_package_or_beside_it(tmp_path):
+    assert templates_folder(tmp_path) == tmp_path.parent / "templates"
+    (tmp_path / "templates").mkdir()
+    assert templates_folder(tmp_path) == tmp_path / "templates"
+
+
+def test_an_empty_class_and_one_with_no_common_misreading_still_report():
+    report = summarise([])
+    assert report.held == () and report.reteach == () and report.tests is None
+    assert "none named" in report_text(report) and "None named" in report_html(report)
+
+
+def test_a_check_that_cannot_start_is_a_student_not_checkable(monkeypatch):
+    def broken(*args):
+        raise RuntimeError("the sandbox could not start")
+
+    monkeypatch.setattr("bidder.classroom.checking.check_module", broken)
+    outcome = outcome_of(Submission("zoe", "zoe.py"))
+    assert not outcome.checked and outcome.problem == "the sandbox could not start"
+
+
+def test_checked_here_one_by_one_as_in_the_pool(tmp_path):
+    (tmp_path / "one.py").write_text("")
+    found = list(check_class(read_submissions(str(tmp_path)), Settings(hands=HANDS), jobs=1))
+    assert [outcome.student for outcome in found] == ["one"]
+
+
+def test_a_students_tests_are_graded_beside_the_module(tmp_path):
+    from .synthetic import STUDENT_TESTS, STUDENTS
+
+    (tmp_path / "solution.py").write_text((STUDENTS / "correct.py").read_text())
+    outcome = outcome_of(Submission("judy", str(tmp_path / "solution.py"),
+                                    str(STUDENT_TESTS / "thorough_tests.py")),
+                         Settings(hands=HANDS))
+    assert outcome.caught and outcome.score == 100
+
+
+def test_the_text_lists_pairs_to_look_at_and_tests_that_catch_everything():
+    from bidder.classroom.similar import Pair
+    from bidder.classroom.summary import ClassReport, TestsStrength
+
+    report = ClassReport((), (), (), (), TestsStrength(2, (("no-2nt", 2),), ()),
+                         (Pair("a", "b", 4, (("AS KS", "'7NT' (str)"),)),))
+    text = report_text(report)
+    assert "no-2nt: caught by 2" in text and "caught by nobody" not in text
+    assert "a and b: 4 wrong bids nobody else gave, e.g. '7NT' (str) on AS KS" in text
