@@ -15,7 +15,7 @@ from ..misreadings import parts
 from ..variants import Variant
 from .report import FUNCTIONS, Answer, Case, Report, Verdict
 
-__all__ = ["ALTERNATIVES", "Diagnosis", "diagnose", "matches", "predictions"]
+__all__ = ["ALTERNATIVES", "Diagnosis", "Predictor", "diagnose", "matches", "predictions"]
 
 
 @dataclass(frozen=True)
@@ -64,18 +64,34 @@ def matches(answer: Answer, predicted) -> bool:
     return explaining.matches(given_of(Verdict("", 0, answer, ""), 0), predicted)
 
 
+class Predictor:
+    """The answers misreadings predict for the checked hands: the core's, by case."""
+
+    def __init__(self, cases: tuple[Case, ...]):
+        self.codes = [packed.encode(case.hand) for case in cases]
+        self.core = explaining.Predictor()
+
+    def predicted(self, variant: Variant, function: str, number: int):
+        """What *variant* answers *function* for hand *number*."""
+        return self.core.predicted(variant, function, self.codes[number])
+
+    def explains(self, variant: Variant, verdict: Verdict) -> bool:
+        """Whether *variant* predicts the answer given."""
+        return self.core.explains(variant, given_of(verdict, self.codes[verdict.case]))
+
+
 def predictions(variant: Variant, cases: tuple[Case, ...]) -> dict[str, tuple]:
     """What a student reading the rules as *variant* does answers for each hand."""
-    predictor = explaining.Predictor()
-    codes = [packed.encode(case.hand) for case in cases]
-    return {function: tuple(predictor.predicted(variant, function, code) for code in codes)
+    predictor = Predictor(cases)
+    return {function: tuple(predictor.predicted(variant, function, number)
+                            for number in range(len(cases)))
             for function in FUNCTIONS}
 
 
 def diagnose(report: Report) -> Diagnosis | None:
     """The misreading that explains the student's wrong answers, or None when none
     explains them all but a few (or there are none)."""
-    codes = [packed.encode(case.hand) for case in report.cases]
+    codes = Predictor(report.cases).codes
     answers = [given_of(verdict, codes[verdict.case]) for verdict in report.verdicts]
     found = explaining.explain_answers(answers)
     if found is None:
