@@ -23,7 +23,6 @@ from .facts import HCP_BY_RANK, STANDARD, Counting, Tally
 from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, applying
 
 ALL_HANDS = comb(len(DECK), HAND_SIZE)
-_R6_LENGTH = 5  # the suits a rule may weigh by their HCP hold five cards or more
 SUIT_SIZE = len(DECK) // len(Suit)
 Lengths = tuple[int, int, int, int]
 
@@ -351,8 +350,7 @@ def _changes(variant) -> Changes:
     ours, theirs = _Judge(RULES, STANDARD), _Judge(variant.rules, variant.counting)
     pairs = Counter()
     for lengths in suit_lengths():
-        long_suits = tuple(suit for suit in Suit if lengths[suit] >= _R6_LENGTH)
-        split = None
+        splits = {}
         for hcp, hands in enumerate(hcp_counts(lengths)):
             if not hands:
                 continue
@@ -362,10 +360,13 @@ def _changes(variant) -> Changes:
                 bids = [rule.bid(TallyOnly(tally)) for rule, tally in zip(rules, tallies)]
                 parts = [(bids, hands)]
             except NeedsSuitHcp:  # a rule weighs two long suits: split by their HCP
-                split = split or split_by_suit_hcp(lengths, long_suits)
-                parts = [([rule.bid(_Weighed(tally, tuple(zip(long_suits, held))))
+                weighed = tuple(sorted(set().union(*(
+                    rule.candidates(tally) for rule, tally in zip(rules, tallies)))))
+                if weighed not in splits:
+                    splits[weighed] = split_by_suit_hcp(lengths, weighed)
+                parts = [([rule.bid(_Weighed(tally, tuple(zip(weighed, held))))
                            for rule, tally in zip(rules, tallies)], part)
-                         for held, part in split[hcp]]
+                         for held, part in splits[weighed][hcp]]
             for (old, new), count in parts:
                 written = variant.written(new)
                 if written != old:

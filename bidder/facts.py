@@ -32,6 +32,7 @@ class Counting:
     balanced_fives: tuple[Suit, ...]
     how: str  # the points in words
     none: str  # why a hand has none, in words
+    also_balanced: tuple[tuple[int, ...], ...] = ()  # patterns, longest first, read as balanced
 
     def points(self, length: int) -> int:
         """Distribution points of a suit of *length* cards."""
@@ -113,6 +114,9 @@ def _balance(lengths: tuple[int, int, int, int], counting: Counting) -> str:
                 f"{BALANCED_LENGTHS.stop - 1} cards")
     pattern = "-".join(map(str, BALANCED_WITH_MINOR))
     five = BALANCED_WITH_MINOR[0]
+    if tuple(sorted(lengths, reverse=True)) in counting.also_balanced:
+        shape = "-".join(map(str, sorted(lengths, reverse=True)))
+        return f"balanced: {shape} is read as balanced"
     if sorted(lengths, reverse=True) == list(BALANCED_WITH_MINOR):
         suit = Suit(lengths.index(five))
         kind = "minor" if suit.is_minor else "major"

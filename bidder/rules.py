@@ -94,7 +94,9 @@ class Between:
 
     @property
     def span(self) -> str:
-        """The range alone: '16-18' or '22+'."""
+        """The range alone: '16-18', '22+', or '16' when both ends are the same."""
+        if self.high == self.low:
+            return f"{self.low}"
         return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
 
     @property
@@ -340,6 +342,60 @@ def two_level_suit(suits: list[Suit], hand: Holding) -> Suit:
     return longer_then_lower(suits, hand)
 
 
+def shorter_then_higher(suits: list[Suit], hand: Holding) -> Suit:
+    """The shorter suit; with equal length, the higher-ranking one (a misreading)."""
+    return min(suits, key=lambda suit: (hand.tally.length(suit), -suit))
+
+
+def shorter_then_lower(suits: list[Suit], hand: Holding) -> Suit:
+    """The shorter suit; with equal length, the lower-ranking one (a misreading)."""
+    return min(suits, key=lambda suit: (hand.tally.length(suit), suit))
+
+
+def two_level_without_major(suits: list[Suit], hand: Holding) -> Suit:
+    """R6's chain with its first step (the major over a minor) skipped."""
+    if len(suits) == 1:
+        return suits[0]
+    lower, higher = suits
+    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
+        return max(suits, key=hand.suit_hcp)
+    return longer_then_lower(suits, hand)
+
+
+def two_level_without_hcp(suits: list[Suit], hand: Holding) -> Suit:
+    """R6's chain with its second step (more HCP in the suit) skipped."""
+    if len(suits) == 1:
+        return suits[0]
+    lower, higher = suits
+    if lower.is_major != higher.is_major:
+        return higher
+    return longer_then_lower(suits, hand)
+
+
+def two_level_without_length(suits: list[Suit], hand: Holding) -> Suit:
+    """R6's chain with its third step (the longer suit) skipped."""
+    if len(suits) == 1:
+        return suits[0]
+    lower, higher = suits
+    if lower.is_major != higher.is_major:
+        return higher
+    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
+        return max(suits, key=hand.suit_hcp)
+    return lower
+
+
+def two_level_higher_last(suits: list[Suit], hand: Holding) -> Suit:
+    """R6's chain with its last step turned: the higher-ranking suit."""
+    if len(suits) == 1:
+        return suits[0]
+    lower, higher = suits
+    if lower.is_major != higher.is_major:
+        return higher
+    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
+        return max(suits, key=hand.suit_hcp)
+    return longer_then_higher(suits, hand)
+
+
 # When a rule's ruling is about a hand: each gets the rule, the hand's tally and the table.
 RulingWhen = Callable[["Rule", Tally, Sequence["Rule"]], bool]
 
@@ -383,7 +439,9 @@ def strong_and_no_bid(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
 
 
 CHOOSERS = (longer_then_higher, longer_then_lower, longer_minor_for_strong_balanced,
-            only_suit, two_level_suit)
+            only_suit, two_level_suit, shorter_then_higher, shorter_then_lower,
+            two_level_without_major, two_level_without_hcp, two_level_without_length,
+            two_level_higher_last)
 
 
 @dataclass(frozen=True, eq=False)

@@ -65,7 +65,14 @@ class Variant:
             f"{self.departs}; {other.departs}",
             lambda rules: other.change_rules(self.change_rules(rules)),
             lambda counting: other.change_counting(self.change_counting(counting)),
-            f"(lambda bid: {other.writes})({self.writes})")
+            _then_written(self.writes, other.writes))
+
+
+def _then_written(first: str, then: str) -> str:
+    """How a bid is written by one reading, then by another: as it is stays as it is."""
+    if AS_IS in (first, then):
+        return then if first == AS_IS else first
+    return f"(lambda bid: {then})({first})"
 
 
 def rule_changed(rule_id: str, **changes) -> RuleChange:

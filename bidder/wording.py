@@ -134,7 +134,10 @@ def suit_choice(fired: Rule, hand: Holding) -> str:
     suits = fired.candidates(hand.tally) if fired.choose else []
     if len(suits) < 2:
         return ""
-    return SUIT_CHOICES[fired.choose](suits, hand, fired.choose(suits, hand))
+    chosen = fired.choose(suits, hand)
+    if fired.choose not in SUIT_CHOICES:  # a misreading's choice: as it reads the rule
+        return f"{chosen.word}, as {fired.how}"
+    return SUIT_CHOICES[fired.choose](suits, hand, chosen)
 
 
 def _longer_or(tie: str) -> Callable[[list[Suit], Holding, Suit], str]:

@@ -94,3 +94,17 @@ def test_the_weak_two_suiter_rule_says_what_it_needs():
 def test_an_unbalanced_condition_says_so():
     rule = next(rule for rule in VARIANT_BY_ID["r3-unbalanced-only"].rules if rule.id == "R3")
     assert rule.thresholds == "13-21 points and an unbalanced hand"
+
+
+@pytest.mark.parametrize("first, then, written", [
+    ("r3-unbalanced-only", "no-2nt", "bid"), ("r3-unbalanced-only", "none-as-string",
+                                              "'None' if bid is None else bid"),
+    ("lower-case-bids", "no-2nt", "bid.lower() if isinstance(bid, str) else bid"),
+])
+def test_a_composed_reading_writes_a_bid_as_its_parts_do(first, then, written):
+    assert VARIANT_BY_ID[first].and_then(VARIANT_BY_ID[then]).writes == written
+
+
+def test_two_ways_of_writing_compose_in_turn():
+    both = VARIANT_BY_ID["no-trump-as-n"].and_then(VARIANT_BY_ID["lower-case-bids"])
+    assert both.written("1NT") == "1n" and both.written(None) is None

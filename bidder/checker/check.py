@@ -24,6 +24,7 @@ from ..errors import quote
 from ..facts import Facts
 from ..rules import first_rule
 from .channel import read_channel
+from ..misreadings import distinguishable
 from .diagnosis import diagnose
 from .report import FUNCTIONS, Answer, Case, Report, judge
 from .sandbox import Limits, Outcome, run_student
@@ -172,4 +173,4 @@ def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
     work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
     outcome = run_student(path, work, limits, isolation)
     report = build_report(path, cases, outcome)
-    return replace(report, diagnosis=diagnose(report))
+    return replace(report, diagnosis=diagnose(report), searched=len(distinguishable()))

@@ -145,7 +145,8 @@ def misreading(report: Report) -> dict | None:
         return None
     return {"variants": list(found.ids), "sentence": found.sentence(report),
             "explained": found.explained, "wrong": found.wrong,
-            "unexplained": found.unexplained}
+            "unexplained": found.unexplained,
+            "either": [variant.id for variant in found.alternatives]}
 
 
 def student_tests_data(report: Report) -> dict | None:

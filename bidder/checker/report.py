@@ -175,6 +175,7 @@ class Report:
     imported: bool = True
     missing: tuple[str, ...] = ()
     diagnosis: object = None  # the misreading behind the wrong answers (diagnosis.py)
+    searched: int = 0  # how many misreadings the diagnosis tried (0: it was not asked)
     tests: object = None  # how good the student's own tests are (student_tests.py)
 
     def _of(self, function: str, rule: str | None = None) -> list[Verdict]:

@@ -47,7 +47,8 @@ class Tally:
         self.points = hcp + self.distribution
         shape = sorted(lengths, reverse=True)
         self.balanced = all(2 <= length <= 4 for length in lengths) or (
-            shape == [5, 3, 3, 2] and Suit(lengths.index(5)) in BALANCED_FIVES)
+            shape == [5, 3, 3, 2] and Suit(lengths.index(5)) in BALANCED_FIVES) or (
+            tuple(shape) in ALSO_BALANCED)
 
     def length(self, suit):
         return self.lengths[suit]
@@ -151,6 +152,7 @@ def module_source(variant: Variant) -> str:
              f"RULES = {[rule_data(rule) for rule in rules]!r}",
              f"BEYOND = {counting.beyond!r}", f"SHORT = {counting.short!r}",
              f"BALANCED_FIVES = {tuple(int(suit) for suit in counting.balanced_fives)!r}",
+             f"ALSO_BALANCED = {counting.also_balanced!r}",
              f"_written = lambda bid: {variant.writes}"]
     parts += [inspect.getsource(chooser) for chooser in CHOOSERS]
     parts.append("CHOOSERS = {" + ", ".join(f"{chooser.__name__!r}: {chooser.__name__}"

@@ -57,9 +57,11 @@ def headline(report: Report) -> str:
     group, total = groups[0], len(report.mismatches)
     share = ("all" if len(group.verdicts) == total
              else f"{len(group.verdicts):,} of the {total:,}")
+    unfit = (f" No misreading of the rules ({report.searched:,} tried, alone and in "
+             f"pairs) fits all but a few of them." if report.searched else "")
     return (f"{share} wrong answers are {group.function} on hands "
             f"{describe_rule(group.rule)} ({group.cause}), for example "
-            f"{call_text(group.example, report)}")
+            f"{call_text(group.example, report)}{unfit}")
 
 
 def call_text(verdict: Verdict, report: Report) -> str:

@@ -9,12 +9,12 @@ def read_variant(ctx, param, value: str | None):
     """The variant named by --variant, or None; an unknown id is a usage error."""
     if value is None:
         return None
-    from ..variants import VARIANT_BY_ID
+    from ..misreadings import MisreadingError, variant_by_id
 
-    if value not in VARIANT_BY_ID:
-        raise click.BadParameter(f"{value!r} is not a variant: choose one of "
-                                 f"{', '.join(VARIANT_BY_ID)} (bidder variants lists them)")
-    return VARIANT_BY_ID[value]
+    try:
+        return variant_by_id(value)
+    except MisreadingError as error:
+        raise click.BadParameter(f"{error} (bidder variants --all lists them)") from None
 
 
 VARIANT_HELP = "Read the rules as this misreading does (bidder variants lists them)."

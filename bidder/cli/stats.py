@@ -108,17 +108,30 @@ def stats_lines(counts) -> list[str]:
 
 @click.command(short_help="The misreadings of the rules, and how many hands each changes.")
 @click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
-def variants(as_json: bool) -> None:
+@click.option("--all", "everything", is_flag=True,
+              help="Every misreading generated from the rule table, not only the catalogue.")
+@click.option("--rule", "rule_id", metavar="RULE", default=None,
+              help="Only the misreadings about this rule, e.g. R1.")
+@click.option("--min-hands", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Only those that change at least N hands (1 leaves out the equivalent).")
+def variants(as_json: bool, everything: bool, rule_id: str | None, min_hands: int) -> None:
     """List the misreadings of the rules students make, each with the exact number of
     the 635,013,559,600 hands whose opening bid it changes, by pair of bids.
 
     Use one with `bidder bid HAND --variant ID`, `bidder stats --exact --variant ID` and
-    `bidder deal --variant ID --changed`.
+    `bidder deal --variant ID --changed` (docs/misreadings.md: how ids are written).
     """
-    from ..exact import changes
+    from ..misreadings import about, changes_of, space
+    from ..rules import RULE_BY_ID
     from ..variants import CATALOGUE
 
-    found = [(variant, changes(variant)) for variant in CATALOGUE]
+    if rule_id is not None and rule_id not in RULE_BY_ID:
+        raise click.BadParameter(f"{rule_id!r} is not a rule: choose one of "
+                                 f"{', '.join(RULE_BY_ID)}", param_hint="--rule")
+    found = [(variant, changes_of(variant)) for variant in (space() if everything
+                                                             else CATALOGUE)
+             if rule_id is None or about(variant, rule_id)]
+    found = [(variant, changed) for variant, changed in found if changed.hands >= min_hands]
     if as_json:
         import json
 
@@ -126,7 +139,8 @@ def variants(as_json: bool) -> None:
                                 "departs": variant.departs, **changed.to_dict()}
                                for variant, changed in found], indent=2))
         return
-    click.echo("\n".join(variants_lines(found)))
+    click.echo("\n".join(variants_lines(found)) if found else "No misreading fits: "
+               "try without --rule or --min-hands.")
 
 
 def variants_lines(found) -> list[str]:

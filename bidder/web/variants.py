@@ -10,14 +10,15 @@ from flask import Blueprint, render_template, request
 from ..advice import explain
 from ..bids import BID_BY_VALUE, Bid
 from ..dealing import DealError, deal_changed
-from ..exact import ALL_HANDS, changes
+from ..exact import ALL_HANDS
 from ..facts import STANDARD
+from ..misreadings import MisreadingError, changes_of, space, variant_by_id
 from ..rules import RULES
-from ..variants import CATALOGUE, VARIANT_BY_ID
-from .teach.params import ParamError, read_choice
+from ..variants import CATALOGUE
 
 blueprint = Blueprint("variants", __name__)
 EXAMPLES = 3  # hands dealt to show what a variant changes
+LONGEST_ID = 300  # characters: longer than any few misreadings joined
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ def differences(variant) -> tuple[Difference, ...]:
     counting = variant.counting
     if counting.how != STANDARD.how:
         found.append(Difference("distribution points", STANDARD.how, counting.how))
+    if counting.also_balanced != STANDARD.also_balanced:
+        found.append(Difference("balanced shapes", "none beyond those", ", ".join(
+            "-".join(map(str, shape)) for shape in counting.also_balanced) + " as well"))
     if counting.balanced_fives != STANDARD.balanced_fives:
         found.append(Difference("balanced 5-3-3-2", STANDARD.describe_fives(5),
                                 counting.describe_fives(5)))
@@ -85,21 +89,32 @@ def examples(variant) -> list[tuple[int, object, object]]:
     return found
 
 
+def chosen_variant(text: str):
+    """The misreading the page's `variant` names, None for none.
+
+    :raises MisreadingError: for an id that names no misreading, saying why."""
+    if not text:
+        return None
+    if len(text) > LONGEST_ID:
+        raise MisreadingError(f"an id of {len(text):,} characters is too long: name up to a "
+                              f"few misreadings, joined with +, in {LONGEST_ID} characters")
+    return variant_by_id(text)
+
+
 @blueprint.route("/variants")
 def variants_page():
-    """The catalogue, and the chosen variant in full."""
+    """The catalogue and the generated misreadings, and the chosen one in full."""
+    page = dict(catalogue=CATALOGUE, generated=space()[len(CATALOGUE):], all_hands=ALL_HANDS)
     try:
-        chosen = read_choice(request.args, "variant", ("", *VARIANT_BY_ID))
-    except ParamError as error:
-        return render_template("variants.html", catalogue=CATALOGUE, variant=None,
-                               all_hands=ALL_HANDS, error=error.message), 400
-    if not chosen:
-        return render_template("variants.html", catalogue=CATALOGUE, variant=None,
-                               all_hands=ALL_HANDS)
-    variant = VARIANT_BY_ID[chosen]
-    changed = changes(variant)
+        variant = chosen_variant(request.args.get("variant", ""))
+    except MisreadingError as error:
+        return render_template("variants.html", variant=None,
+                               error=f"variant: {error}", **page), 400
+    if variant is None:
+        return render_template("variants.html", variant=None, **page)
+    changed = changes_of(variant)
     rows = [(Bid.from_value(old), written_form(new), count)
             for old, new, count in changed.by_pair]
-    return render_template("variants.html", catalogue=CATALOGUE, variant=variant,
+    return render_template("variants.html", variant=variant,
                            differences=differences(variant), changed=changed, rows=rows,
-                           all_hands=ALL_HANDS, examples=examples(variant))
+                           examples=examples(variant), **page)

@@ -1,10 +1,14 @@
 """What a student got wrong: the misreading behind their answers, named in a sentence."""
 
+from dataclasses import replace
+
 import pytest
 
 from bidder import packed
 from bidder.checker.check import FUNCTIONS, Answer, Report, build_cases, judge
-from bidder.checker.diagnosis import diagnose, matches, predictions
+from bidder.checker.diagnosis import ALTERNATIVES, diagnose, matches, predictions
+from bidder.checker.text import headline
+from bidder.misreadings import distinguishable, variant_by_id
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
 
 CASES = build_cases(hands=1500, seed=11)
@@ -87,3 +91,45 @@ def test_predictions_count_and_bid_as_the_variant_reads():
     codes = [packed.encode(case.hand) for case in CASES]
     assert shortness["highCardPoints"] == tuple(map(packed.hcp, codes))
     assert shortness["distributionPoints"] != tuple(case.expected[1] for case in CASES)
+
+
+DEFAULT = build_cases(hands=1045, seed=1)
+
+
+@pytest.mark.parametrize("variant_id", [
+    "balanced=no-minor-five", "R1.points=16-18", "R6.choose=higher-last", "R2.len=5",
+    "R1.hcp=15-18", "dist=beyond-3", "swap=R2/R3", "last-wins",
+])
+def test_misreadings_nobody_listed_are_named(variant_id):
+    report = student(variant_by_id(variant_id), DEFAULT)
+    found = diagnose(report)
+    assert found.variant.id == variant_id and found.unexplained == 0
+
+
+def test_misreadings_that_fit_as_well_are_named_together():
+    report = student(variant_by_id("swap=R5/R8"), DEFAULT)
+    found = diagnose(report)
+    assert found.unexplained == 0 and len(found.alternatives) == ALTERNATIVES
+    sentence = found.sentence(report)
+    assert " Just as well, the answers fit either this or (" in sentence
+    assert sentence.count(" or (") == ALTERNATIVES
+
+
+@pytest.mark.parametrize("pair", [
+    "none-as-string+R1.hcp=15-18",  # in the order of the space: the catalogue first
+    "R1.points=16-18+dist=beyond-3",  # R1 counts points as the other part does
+])
+def test_a_pair_is_tried_when_no_single_misreading_explains_everything(pair):
+    found = diagnose(student(variant_by_id(pair), DEFAULT))
+    assert "+".join(found.ids) == pair and found.unexplained == 0
+
+
+def test_when_nothing_fits_the_report_says_so():
+    many = set(range(0, len(DEFAULT), 5))
+    report = replace(student(variant_by_id("R1.hcp=15-18"), DEFAULT, slips=many),
+                     searched=len(distinguishable()))
+    assert diagnose(report) is None
+    assert headline(report).endswith(
+        f"No misreading of the rules ({len(distinguishable())} tried, alone and in pairs) "
+        f"fits all but a few of them.")
+    assert "No misreading" not in headline(replace(report, searched=0))

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 from bidder.cli.commands import cli
 from bidder.exact import changes
+from bidder.misreadings import space
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
 
 
@@ -30,6 +31,34 @@ def test_variants_as_json():
     data = json.loads(run("variants", "--json").stdout)
     assert [entry["id"] for entry in data] == [variant.id for variant in CATALOGUE]
     assert data[0]["hands"] == changes(CATALOGUE[0]).hands
+
+
+def test_variants_lists_the_generated_space_filtered():
+    data = json.loads(run("variants", "--all", "--json").stdout)
+    assert len(data) == len(space()) and data[-1]["id"] == space()[-1].id
+    about_r1 = json.loads(run("variants", "--all", "--rule", "R1", "--min-hands", "1",
+                              "--json").stdout)
+    assert "R1.hcp=15-18" in [entry["id"] for entry in about_r1]
+    assert all("R1" in entry["id"] + entry["departs"] and entry["hands"]
+               for entry in about_r1)
+    text = run("variants", "--all", "--rule", "R4", "--min-hands", "1").stdout
+    assert text.startswith("R4.shape=any\n") and "R4.hcp=19\n" not in text
+    assert run("variants", "--rule", "R9", "--min-hands", "1").stdout == (
+        "No misreading fits: try without --rule or --min-hands.\n")
+
+
+def test_every_door_takes_a_generated_id():
+    result = run("bid", "AKQ2.K32.K32.432", "--variant", "R1.hcp=15-18")
+    assert result.exit_code == 0 and "Read as R1.hcp=15-18: 1NT (R1) is read as needing " \
+        "15-18 HCP." in " ".join(result.stdout.split())
+    result = run("deal", "--variant", "R1.hcp=15-18", "--changed", "--count", "1", "--seed",
+                 "2", "--key")
+    assert result.exit_code == 0 and "read as R1.hcp=15-18: '1NT'" in result.stdout
+    result = run("stats", "--exact", "--variant", "omit=R1", "--json")
+    counts = {entry["bid"]: entry["count"] for entry in json.loads(result.stdout)["by_bid"]}
+    assert counts.get("1NT", 0) == 0
+    result = run("deal", "--variant", "R6.points=21+", "--changed")
+    assert result.exit_code == 2 and "R6.points=21+ changes no hand" in result.stderr
 
 
 def test_bid_reads_the_hand_as_a_variant_does():
@@ -59,14 +88,16 @@ def test_deal_gives_hands_a_variant_changes_with_both_readings():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["bid", "AKQ2.K32.K32.432", "--variant", "nope"], "'nope' is not a variant: choose one of"),
+    (["bid", "AKQ2.K32.K32.432", "--variant", "nope"], "'nope' is not a misreading: write a catalogue name"),
     (["stats", "--variant", "no-2nt"], "--variant goes with --exact"),
+    (["variants", "--rule", "R12"], "'R12' is not a rule: choose one of R1"),
+    (["bid", "AKQ2.K32.K32.432", "--variant", "R1.hcp=9-x"], "'9-x' is not a range"),
     (["deal", "--changed"], "--changed and --variant go together"),
     (["deal", "--variant", "no-2nt"], "--changed and --variant go together"),
     (["deal", "--variant", "no-2nt", "--changed", "--rule", "R5"], "leave out --bid and --rule"),
     (["deal", "--variant", "r8-6-8", "--changed"], "r8-6-8 changes no hand"),
     (["deal", "--variant", "no-2nt", "--changed", "--count", "0"], "ask for 1 to 100 hands"),
-], ids=["unknown", "stats-sample", "changed-alone", "variant-alone", "with-rule",
+], ids=["unknown", "stats-sample", "bad-rule", "bad-range", "changed-alone", "variant-alone", "with-rule",
         "changes-nothing", "bad-count"])
 def test_variant_usage_errors_exit_2(args, message):
     result = run(*args)

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from bidder.exact import changes
+from bidder.misreadings import changes_of as changes
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
 from bidder.web.variants import differences, written_form
 
@@ -46,11 +46,30 @@ def test_an_output_misreading_shows_the_text_it_writes(client):
     assert "'None'" in words and "how a bid is written" in words
 
 
-def test_an_unknown_variant_is_a_400_that_lists_the_choices(client):
-    response = client.get("/variants?variant=made-up")
+@pytest.mark.parametrize("query, message", [
+    ("made-up", "variant: 'made-up' is not a misreading: write a catalogue name "
+                "(balanced-first"),
+    ("R1.hcp%3D9-x", "variant: R1.hcp=9-x: '9-x' is not a range"),
+    ("R1" * 200, "variant: an id of 400 characters is too long"),
+])
+def test_an_unknown_variant_is_a_400_that_says_what_is_valid(client, query, message):
+    response = client.get(f"/variants?variant={query}")
     assert response.status_code == 400
-    assert "variant 'made-up' is not one of the choices: use variant=balanced-first" in (
-        text(response))
+    assert message in text(response)
+
+
+def test_a_generated_misreading_has_its_page(client):
+    page = client.get("/variants").get_data(as_text=True)
+    assert 'href="/variants?variant=R1.hcp%3D15-18"' in page
+    response = client.get("/variants?variant=R1.hcp%3D15-18%2Bbalanced%3Dwith-4441")
+    words = text(response)
+    assert response.status_code == 200
+    assert "1NT (R1) is read as needing 15-18 HCP. 4-4-4-1 is read as balanced." in words
+    assert "R1 a balanced hand and 16-18 HCP a balanced hand and 15-18 HCP" in words
+    assert "how a bid is written" not in words
+    assert "balanced shapes none beyond those 4-4-4-1 as well" in words
+    assert words.count("this reading gives") == 3
+    assert "It changes no hand" in text(client.get("/variants?variant=R6.points%3D21%2B"))
 
 
 @pytest.mark.parametrize("variant_id, where", [

@@ -1,0 +1,401 @@
+"""Every way to misread the rules, generated from the rule table and the counting.
+
+A misreading is one edit a reader can make to the assignment's text, named by an id that
+says what it is (docs/misreadings.md gives the grammar):
+
+    R1.hcp=15-18      a rule's HCP or points range read otherwise (R6.points=21+ too)
+    R2.hcp=13-21      the measure swapped: points read as HCP (and HCP as points)
+    R7.len=7+         a rule's suit length read otherwise (7 or more; 5 is exactly 5)
+    R1.shape=any      a rule's balance condition left out (or =balanced, =unbalanced)
+    R2.choose=NAME    a rule's suit choice turned (CHOOSE_NAMES lists the names)
+    swap=R2/R3        two rules swapped in order;  omit=R5  a rule left out
+    last-wins         the last rule that applies wins, not the first
+    balanced=NAME     the balanced definition changed (BALANCED_NAMES)
+    dist=NAME         distribution points counted otherwise (DIST_NAMES)
+
+and the 17 catalogue names of ``bidder.variants``. Ids compose with '+': each part is
+applied in turn ('R6.points=21++R1.hcp=15-18': a '+' that ends a range is doubled).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from .cards import HAND_SIZE, Suit
+from .exact import Changes, changes
+from .facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, STANDARD
+from .rules import (RULE_BY_ID, RULES, Balanced, Between, LongSuit, Rule, longer_then_higher,
+                    longer_then_lower, shorter_then_higher, shorter_then_lower,
+                    two_level_higher_last, two_level_suit, two_level_without_hcp, two_level_without_length,
+                    two_level_without_major)
+from .variants import CATALOGUE, VARIANT_BY_ID, Variant
+
+COUNTS_FILE = Path(__file__).with_name("misreadings.json")
+MOVES = (-2, -1, 1, 2)  # how far a range's end is moved
+CHOOSE_NAMES = {  # name: (chooser, what it bids, in words)
+    "longer-higher": (longer_then_higher, "the longer suit; with equal length, the higher"),
+    "longer-lower": (longer_then_lower, "the longer suit; with equal length, the lower"),
+    "shorter-higher": (shorter_then_higher, "the shorter suit; with equal length, the higher"),
+    "shorter-lower": (shorter_then_lower, "the shorter suit; with equal length, the lower"),
+    "no-major-step": (two_level_without_major,
+                      "the long suit with more HCP, a major not preferred to a minor"),
+    "no-hcp-step": (two_level_without_hcp,
+                    "the major over a minor, then the longer suit, the suits' HCP not "
+                    "compared"),
+    "no-length-step": (two_level_without_length,
+                       "the major over a minor, then more HCP, then the lower-ranking suit, "
+                       "the lengths not compared"),
+    "higher-last": (two_level_higher_last,
+                    "the major over a minor, then more HCP, then the longer, then the "
+                    "higher-ranking suit"),
+}
+TURNS = {"R2": ("longer-lower", "shorter-higher"), "R3": ("longer-higher", "shorter-lower"),
+         "R6": ("no-major-step", "no-hcp-step", "no-length-step", "higher-last")}
+BALANCED_NAMES = {  # name: (change to the counting, the sentence)
+    "no-minor-five": ({"balanced_fives": ()},
+                      "5-3-3-2 is never read as balanced, even with the five cards in a minor."),
+    "any-five": ({"balanced_fives": tuple(Suit)},
+                 "5-3-3-2 is read as balanced whatever the five-card suit."),
+    "with-4441": ({"also_balanced": ((4, 4, 4, 1),)}, "4-4-4-1 is read as balanced."),
+    "with-5422": ({"also_balanced": ((5, 4, 2, 2),)}, "5-4-2-2 is read as balanced."),
+}
+DIST_NAMES = {  # name: (change to the counting, the sentence)
+    "beyond-3": ({"beyond": 3, "how": "1 per card beyond 3"},
+                 "Distribution points are counted for each card beyond the third."),
+    "beyond-5": ({"beyond": 5, "how": "1 per card beyond 5"},
+                 "Distribution points are counted for each card beyond the fifth."),
+    "short": ({"beyond": None, "short": (3, 2, 1), "how": "void 3, singleton 2, doubleton 1"},
+              "Distribution points are counted for short suits (void 3, singleton 2, "
+              "doubleton 1) instead of long ones."),
+    "long-and-short": ({"short": (3, 2, 1), "how": "long suits and void 3, singleton 2, "
+                                                    "doubleton 1"},
+                       "Distribution points are counted for short suits (void 3, "
+                       "singleton 2, doubleton 1) as well as long ones."),
+}
+BALANCED_MEANS = (f"balanced means every suit {BALANCED_LENGTHS.start} to "
+                  f"{BALANCED_LENGTHS.stop - 1} cards, or "
+                  f"{'-'.join(map(str, BALANCED_WITH_MINOR))} with "
+                  f"{STANDARD.describe_fives(BALANCED_WITH_MINOR[0])}")
+WEIGHS_TWO = (two_level_suit, two_level_without_major, two_level_without_hcp,
+              two_level_without_length, two_level_higher_last)
+THREE_SUITS = 3
+SHAPES = {"any": None, "balanced": Balanced(), "unbalanced": Balanced(wanted=False)}
+_SPAN = re.compile(r"(\d+)(?:-(\d+)|(\+))?")
+
+
+class MisreadingError(ValueError):
+    """An id that names no misreading: the message says which part and what is valid."""
+
+
+# Changes to the table, applied to whatever table they are given -------------------------
+
+def _edit(rule_id: str, edit):
+    """A change that edits one rule, wherever it stands in the table."""
+    def change(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+        return tuple(edit(rule) if rule.id == rule_id else rule for rule in rules)
+    return change
+
+
+def _with_condition(kind: type, new):
+    """An edit that puts *new* in place of the rule's condition of *kind* (or adds it);
+    None leaves that condition out."""
+    def edit(rule: Rule) -> Rule:
+        kept = tuple(condition for condition in rule.conditions
+                     if not isinstance(condition, kind))
+        return replace(rule, conditions=kept + (() if new is None else (new,)))
+    return edit
+
+
+def _swapped(first: str, second: str):
+    """A change that swaps two rules' places."""
+    def change(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+        swap = {first: second, second: first}
+        by_id = {rule.id: rule for rule in rules}
+        return tuple(by_id.get(swap.get(rule.id), rule) for rule in rules)
+    return change
+
+
+def _omitted(rule_id: str):
+    """A change that leaves a rule out."""
+    return lambda rules: tuple(rule for rule in rules if rule.id != rule_id)
+
+
+def _last_wins(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules that bid, in reverse order, then the catch-all: the last that applies wins."""
+    bidding = tuple(rule for rule in rules if rule.level is not None)
+    return bidding[::-1] + tuple(rule for rule in rules if rule.level is None)
+
+
+def _counting(changes: dict):
+    """A change to the counting."""
+    return lambda counting: replace(counting, name="misread", **changes)
+
+
+# Reading an id ---------------------------------------------------------------------------
+
+def _span(text: str, where: str) -> tuple[int, int | None]:
+    """'15-18' -> (15, 18), '22+' -> (22, None), '5' -> (5, 5)."""
+    found = _SPAN.fullmatch(text)
+    if not found or (found[2] and int(found[2]) < int(found[1])):
+        raise MisreadingError(f"{where}: {text!r} is not a range: write LOW-HIGH (15-18), "
+                              f"LOW+ (22+), or one number for exactly that many")
+    low = int(found[1])
+    return low, None if found[3] else int(found[2] or low)
+
+
+def _rule(rule_id: str, where: str) -> Rule:
+    """The assignment's rule of that id."""
+    if rule_id not in RULE_BY_ID:
+        raise MisreadingError(f"{where}: {rule_id!r} is not a rule; the rules are "
+                              f"{', '.join(RULE_BY_ID)}")
+    return RULE_BY_ID[rule_id]
+
+
+def _condition(rule: Rule, kind: type, where: str):
+    """The rule's condition of *kind*."""
+    for condition in rule.conditions:
+        if isinstance(condition, kind):
+            return condition
+    raise MisreadingError(f"{where}: {rule.id} ({rule.name}) has no such condition; "
+                          f"it reads {rule.thresholds or 'nothing'}")
+
+
+def _choice(name: str, table: dict, where: str):
+    """A named entry of *table*."""
+    if name not in table:
+        raise MisreadingError(f"{where}: {name!r} is not one of {', '.join(table)}")
+    return table[name]
+
+
+def _of_rule(text: str) -> Variant:
+    """A misreading of one rule: 'R1.hcp=15-18', 'R7.len=7+', 'R1.shape=any', ..."""
+    head, _, value = text.partition("=")
+    rule_id, _, field = head.partition(".")
+    rule = _rule(rule_id, text)
+    if field in ("hcp", "points"):
+        old = _condition(rule, Between, text)
+        new = Between(field, *_span(value, text))
+        return Variant(text, f"{rule.name} ({rule.id}) is read as needing {new.text}.",
+                       f"{rule.id} says {old.text}",
+                       _edit(rule.id, _with_condition(Between, new)))
+    if field == "len":
+        old = _condition(rule, LongSuit, text)
+        low, high = _span(value, text)
+        new = replace(old, low=low, high=high)
+        if rule.choose in WEIGHS_TWO and low * THREE_SUITS <= HAND_SIZE:
+            raise MisreadingError(f"{text}: {rule.id} weighs at most two long suits, and "
+                                  f"with {low} cards three suits could qualify; give it at least "
+                                  f"{HAND_SIZE // THREE_SUITS + 1} cards")
+        return Variant(text, f"{rule.name} ({rule.id}) is read as needing {new.text}.",
+                       f"{rule.id} says {old.text}",
+                       _edit(rule.id, _with_condition(LongSuit, new)))
+    if field == "shape":
+        new = _choice(value, SHAPES, text)
+        old = next((condition.text for condition in rule.conditions
+                    if isinstance(condition, Balanced)), "no balance condition")
+        read = "any shape" if new is None else new.text
+        return Variant(text, f"{rule.name} ({rule.id}) is read as applying to {read}.",
+                       f"{rule.id} says {old}",
+                       _edit(rule.id, _with_condition(Balanced, new)))
+    if field == "choose":
+        if rule.choose is None:
+            raise MisreadingError(f"{text}: {rule.id} ({rule.name}) chooses no suit; "
+                                  f"the rules that do are {', '.join(TURNS)}")
+        chooser, how = _choice(value, CHOOSE_NAMES, text)
+        return Variant(text, f"{rule.name} ({rule.id}) is read as bidding {how}.",
+                       f"{rule.id} bids {rule.how}",
+                       _edit(rule.id, lambda read: replace(read, choose=chooser, how=how)))
+    raise MisreadingError(f"{text}: {field!r} is not a part of a rule; write hcp=, points=, "
+                          f"len=, shape= or choose=")
+
+
+def _of_table(text: str) -> Variant:
+    """A misreading of the table or the counting: 'swap=R2/R3', 'omit=R5', 'last-wins',
+    'balanced=with-4441', 'dist=beyond-3'."""
+    if text == "last-wins":
+        return Variant(text, "The last rule that applies is read as deciding, not the first.",
+                       "the first rule that applies wins", _last_wins)
+    kind, _, value = text.partition("=")
+    if kind == "swap":
+        first, _, second = value.partition("/")
+        one, other = _rule(first, text), _rule(second, text)
+        return Variant(text, f"{one.name} ({one.id}) and {other.name} ({other.id}) are "
+                             f"tried in each other's place.",
+                       "the assignment's order, first rule that applies wins",
+                       _swapped(one.id, other.id))
+    if kind == "omit":
+        rule = _rule(value, text)
+        if rule.level is None:
+            raise MisreadingError(f"{text}: {rule.id} is the catch-all; leave out one of "
+                                  f"{', '.join(r.id for r in RULES if r.level is not None)}")
+        return Variant(text, f"The {rule.name} rule ({rule.id}) is left out.",
+                       f"{rule.id} is part of the list", _omitted(rule.id))
+    if kind in ("balanced", "dist"):
+        names = BALANCED_NAMES if kind == "balanced" else DIST_NAMES
+        changes, sentence = _choice(value, names, text)
+        departs = (BALANCED_MEANS if kind == "balanced"
+                   else f"distribution points are {STANDARD.how}")
+        return Variant(text, sentence, departs, change_counting=_counting(changes))
+    raise MisreadingError(
+        f"{text!r} is not a misreading: write a catalogue name ({', '.join(VARIANT_BY_ID)}), "
+        f"Rn.hcp=, Rn.points=, Rn.len=, Rn.shape=, Rn.choose=, swap=Ra/Rb, omit=Rn, "
+        f"last-wins, balanced= or dist= (docs/misreadings.md)")
+
+
+def parts(text: str) -> list[str]:
+    """The ids a composed id joins with '+' (a '+' that ends a range stays with it)."""
+    return re.split(r"(?<=[^+])\+(?=[A-Za-z0-9])|(?<=\+)\+", text)
+
+
+def single(text: str) -> Variant:
+    """One misreading by its id."""
+    if text in VARIANT_BY_ID:
+        return VARIANT_BY_ID[text]
+    if re.match(r"R\d+\.", text):
+        return _of_rule(text)
+    return _of_table(text)
+
+
+def variant_by_id(text: str) -> Variant:
+    """The misreading an id names, composed with '+' from any number of parts.
+
+    :raises MisreadingError: naming the part that is not a misreading, and what is."""
+    if not text.strip():
+        raise MisreadingError("an empty id names no misreading: try r3-unbalanced-only or "
+                              "R1.hcp=15-18 (bidder variants --all lists them)")
+    variant = None
+    for part in parts(text.strip()):
+        found = single(part)
+        variant = found if variant is None else variant.and_then(found)
+    return variant
+
+
+# The space ---------------------------------------------------------------------------
+
+def _moved(low: int, high: int | None) -> list[tuple[int, int | None]]:
+    """A range with either end moved by one or two (a bound below 0 or crossing left out)."""
+    spans = [(low + move, high) for move in MOVES]
+    if high is not None:
+        spans += [(low, high + move) for move in MOVES]
+    return [(new_low, new_high) for new_low, new_high in spans
+            if new_low >= 0 and (new_high is None or new_high >= new_low)]
+
+
+def _written(low: int, high: int | None, exact: bool = False) -> str:
+    """A span as an id writes it."""
+    if high is None:
+        return f"{low}+"
+    return f"{low}" if exact and low == high else f"{low}-{high}"
+
+
+def _rule_ids(rule: Rule) -> list[str]:
+    """The single edits of one rule."""
+    found = []
+    for condition in rule.conditions:
+        if isinstance(condition, Between):
+            other = "points" if condition.measure == "hcp" else "hcp"
+            found += [f"{rule.id}.{condition.measure}={_written(*span, exact=True)}"
+                      for span in _moved(condition.low, condition.high)]
+            found.append(f"{rule.id}.{other}={_written(condition.low, condition.high)}")
+        elif isinstance(condition, LongSuit):
+            found += [f"{rule.id}.len={_written(low, high, exact=True)}"
+                      for low, high in _moved(condition.low, condition.high)
+                      if rule.choose not in WEIGHS_TWO or low * THREE_SUITS > HAND_SIZE]
+            found.append(f"{rule.id}.len=" + (f"{condition.low}" if condition.high is None
+                                              else f"{condition.low}+"))
+        else:
+            found.append(f"{rule.id}.shape=any")
+    if rule.id == "R3":
+        found.append("R3.shape=unbalanced")
+    found += [f"{rule.id}.choose={name}" for name in TURNS.get(rule.id, ())]
+    return found
+
+
+def _phrases() -> list[str]:
+    """The same phrase read with the other measure wherever it appears."""
+    by_text: dict[str, list[tuple[str, str]]] = {}
+    for rule in RULES:
+        for condition in rule.conditions:
+            if isinstance(condition, Between):
+                other = "points" if condition.measure == "hcp" else "hcp"
+                by_text.setdefault(condition.text, []).append(
+                    (rule.id, f"{other}={condition.span}"))
+    return ["+".join(f"{rule_id}.{edit}" for rule_id, edit in uses) for uses in by_text.values() if len(uses) > 1]
+
+
+def generated_ids() -> list[str]:
+    """Every generated single edit's id, rule by rule, then the table and the counting."""
+    ids = [found for rule in RULES for found in _rule_ids(rule)] + _phrases()
+    bidding = [rule.id for rule in RULES if rule.level is not None]
+    ids += [f"swap={first}/{second}" for place, first in enumerate(bidding)
+            for second in bidding[place + 1:]]
+    ids += [f"omit={rule_id}" for rule_id in bidding] + ["last-wins"]
+    ids += [f"balanced={name}" for name in BALANCED_NAMES]
+    ids += [f"dist={name}" for name in DIST_NAMES]
+    return ids
+
+
+def signature(variant: Variant) -> tuple:
+    """What a misreading reads: two with the same signature are the same misreading."""
+    counting = variant.counting
+    return (tuple((rule.id, rule.level, frozenset(rule.conditions), rule.choose)
+                  for rule in variant.rules),
+            counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced,
+            variant.writes)
+
+
+@cache
+def space() -> tuple[Variant, ...]:
+    """The catalogue, then every generated edit that reads otherwise than all before it."""
+    seen = {signature(variant) for variant in CATALOGUE}
+    found = list(CATALOGUE)
+    for text in generated_ids():
+        variant = variant_by_id(text)
+        if signature(variant) not in seen:
+            seen.add(signature(variant))
+            found.append(variant)
+    return tuple(found)
+
+
+# Exact counts, built once and shipped --------------------------------------------------
+
+@cache
+def counts() -> dict[str, Changes]:
+    """The shipped exact counts of the space, by id (written by build())."""
+    data = json.loads(COUNTS_FILE.read_text(encoding="utf-8"))
+    return {entry["variant"]: Changes(entry["variant"], tuple(
+        (pair["from"], pair["to"], pair["count"]) for pair in entry["by_pair"]))
+        for entry in data}
+
+
+def changes_of(variant: Variant) -> Changes:
+    """How many hands *variant* changes: shipped for the space, else counted now."""
+    known = counts().get(variant.id)
+    return changes(variant) if known is None else known
+
+
+def equivalent(variant: Variant) -> bool:
+    """Whether the misreading changes no hand at all: it is the rules, read otherwise."""
+    return not changes_of(variant).hands
+
+
+def about(variant: Variant, rule_id: str) -> bool:
+    """Whether the misreading is about the rule *rule_id* (its id or what it departs from
+    names it)."""
+    return re.search(rf"\b{re.escape(rule_id)}\b", f"{variant.id} {variant.departs}") is not None
+
+
+def distinguishable() -> tuple[Variant, ...]:
+    """The misreadings of the space that change some hand."""
+    known = counts()
+    return tuple(variant for variant in space() if known[variant.id].hands)
+
+
+def build(path: Path = COUNTS_FILE) -> None:
+    """Count exactly what every misreading of the space changes, and write the counts."""
+    path.write_text(json.dumps([changes(variant).to_dict() for variant in space()],
+                               indent=0) + "\n", encoding="utf-8")
