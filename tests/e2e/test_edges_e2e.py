@@ -1,6 +1,6 @@
 """The edges against the app as served by gunicorn on 127.0.0.1: a form on another site
 cannot change the practice (in Chromium), chunked bodies over the cap get 413, redirects
-never name the Host a request claimed, and gunicorn's own limits are the README's."""
+never name the Host a request claimed, and gunicorn's own limits are the ones docs/web.md gives."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from bidder.web.security import HEADERS
 pytestmark = pytest.mark.e2e
 
 LOOPBACK = "127.0.0.1"
-README = Path(__file__).resolve().parents[2] / "README.md"
+WEB_DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 FORGED_FORM = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Win a prize</title></head>
@@ -152,9 +152,9 @@ def test_a_redirect_never_names_the_host_the_request_claimed(server, path, locat
 # gunicorn's own limits ------------------------------------------------------------------
 
 def documented_limit(setting: str) -> tuple[int, int]:
-    """The limit and the status the README's table gives for a gunicorn *setting*."""
+    """The limit and the status docs/web.md's table gives for a gunicorn *setting*."""
     row = re.search(rf"^\| `{setting}` \| [^|]*?(\d[\d,]*)[^|]* \| (\d+) \|$",
-                    README.read_text(encoding="utf-8"), re.MULTILINE)
+                    WEB_DOCS.read_text(encoding="utf-8"), re.MULTILINE)
     return int(row.group(1).replace(",", "")), int(row.group(2))
 
 
@@ -192,17 +192,17 @@ def field_of(size: int) -> str:
     ("limit_request_fields", lambda count: get("GET /api/ping HTTP/1.1",
                                                [f"X-Pad-{n}: 1" for n in range(count - 2)])),
 ])
-def test_gunicorn_refuses_at_the_limits_the_readme_gives(server, setting, request_of):
+def test_gunicorn_refuses_at_the_limits_the_web_docs_give(server, setting, request_of):
     limit, refusal = documented_limit(setting)
     assert status_of(server, request_of(limit))[0] == 200
     status, head = status_of(server, request_of(limit + 1))
     assert status == refusal
-    # gunicorn writes these itself: the headers must come from the proxy (README).
+    # gunicorn writes these itself: the headers must come from the proxy (docs/web.md).
     assert b"Content-Security-Policy" not in head
 
 
-def test_the_readme_shows_the_proxy_adding_every_header_to_every_answer():
-    text = README.read_text(encoding="utf-8")
+def test_the_web_docs_show_the_proxy_adding_every_header_to_every_answer():
+    text = WEB_DOCS.read_text(encoding="utf-8")
     block = text.split("```nginx\n", 1)[1].split("```", 1)[0]
     for name, value in HEADERS.items():
         assert f'proxy_hide_header {name};' in block
