@@ -27,7 +27,10 @@ SCHEMA = ("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT 
           "CREATE INDEX IF NOT EXISTS counters_expire ON counters (expires)",
           "CREATE TABLE IF NOT EXISTS windows (key TEXT PRIMARY KEY, value INTEGER NOT NULL,"
           " expires REAL NOT NULL)",
-          "CREATE INDEX IF NOT EXISTS windows_expire ON windows (expires)")
+          "CREATE INDEX IF NOT EXISTS windows_expire ON windows (expires)",
+          "CREATE TABLE IF NOT EXISTS fields (key TEXT NOT NULL, field TEXT NOT NULL,"
+          " value TEXT NOT NULL, expires REAL NOT NULL, PRIMARY KEY (key, field))",
+          "CREATE INDEX IF NOT EXISTS fields_expire ON fields (expires)")
 PROBE = "probe:start-up"
 PROBE_BYTES = 8192  # two pages and more: a full file fails the probe, as it would an answer
 
@@ -105,6 +108,35 @@ class SQLiteStore:
         """See Store.tally."""
         with self._session() as db:
             rows = db.execute("SELECT field, value FROM counters WHERE key = ? AND "
+                              "expires > ? ORDER BY field", (key, time.time())).fetchall()
+        return dict(rows)
+
+    def put(self, key: str, value: str, ttl: float) -> None:
+        """See Store.put."""
+        with self._session() as db, self._writing(db):
+            db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, ?)",
+                       (key, value, time.time() + ttl))
+
+    def put_field_if(self, key: str, field: str, value: str, ttl: float,
+                     guard: str, expected: str) -> bool:
+        """See Store.put_field_if: the guard read and the field written in one
+        immediate transaction, so a write that changes the guard waits for it."""
+        now = time.time()
+        with self._session() as db, self._writing(db):
+            db.execute("DELETE FROM fields WHERE expires <= ?", (now,))
+            there = db.execute("SELECT value FROM entries WHERE key = ? AND expires > ?",
+                               (guard, now)).fetchone()
+            if not there or there[0] != expected:
+                return False
+            db.execute("INSERT OR REPLACE INTO fields VALUES (?, ?, ?, ?)",
+                       (key, field, value, now + ttl))
+            db.execute("UPDATE fields SET expires = ? WHERE key = ?", (now + ttl, key))
+        return True
+
+    def fields(self, key: str) -> dict[str, str]:
+        """See Store.fields."""
+        with self._session() as db:
+            rows = db.execute("SELECT field, value FROM fields WHERE key = ? AND "
                               "expires > ? ORDER BY field", (key, time.time())).fetchall()
         return dict(rows)
 
