@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import api
+from . import api, pages
 
 
 def init_app(app: Flask) -> None:
     """Register the poll's API (CSRF-free: JSON bodies and a bearer token) and pages."""
     app.register_blueprint(api.blueprint)
     app.extensions["csrf"].exempt(api.blueprint)
+    app.register_blueprint(pages.blueprint)
