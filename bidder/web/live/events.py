@@ -15,6 +15,7 @@ from . import ledger
 TICK_SECONDS = 0.25  # how often the store is read: a vote is seen within this
 STREAM_SECONDS = 120.0  # then the stream ends and the browser opens it anew
 RETRY_MS = 2000
+HEARTBEAT_SECONDS = 15.0  # a comment line when nothing changed: a closed tab is noticed
 
 
 def snapshot(store: Store, code: str) -> dict:
@@ -25,11 +26,13 @@ def snapshot(store: Store, code: str) -> dict:
 
 
 def stream(store: Store, code: str, seconds: float = STREAM_SECONDS,
-           tick: float = TICK_SECONDS) -> Iterator[str]:
+           tick: float = TICK_SECONDS, heartbeat: float = HEARTBEAT_SECONDS) -> Iterator[str]:
     """The event stream of poll *code*: a message each time its snapshot changes, for
-    *seconds*; an 'ended' event if the poll goes away."""
+    *seconds*, a comment after *heartbeat* seconds of quiet; an 'ended' event if the poll
+    goes away."""
     yield f"retry: {RETRY_MS}\n\n"
     last, end = None, time.monotonic() + seconds
+    quiet_since = time.monotonic()
     while True:
         try:
             now = snapshot(store, code)
@@ -40,7 +43,10 @@ def stream(store: Store, code: str, seconds: float = STREAM_SECONDS,
             now = last  # nothing new to say; the next tick tries again
         if now != last:
             yield f"data: {json.dumps(now)}\n\n"
-            last = now
+            last, quiet_since = now, time.monotonic()
+        elif time.monotonic() - quiet_since >= heartbeat:
+            yield ": still here\n\n"
+            quiet_since = time.monotonic()
         if time.monotonic() >= end:
             return
         time.sleep(tick)

@@ -211,6 +211,12 @@ def test_a_stream_ends_after_its_time(app):
     assert len(sent) == 2
 
 
+def test_a_quiet_stream_sends_a_comment_now_and_then(app):
+    _, code, _ = open_poll(app)
+    sent = list(events.stream(ledger_store(app), code, seconds=0.05, tick=0.01, heartbeat=0))
+    assert sent[2:] and set(sent[2:]) == {": still here\n\n"}
+
+
 def test_the_hand_chosen_to_tell_misreadings_apart_is_the_best_of_its_search():
     chosen = telling_apart(7, search=5)
     from bidder.dealing import random_hand
