@@ -52,7 +52,8 @@ class Store(Protocol):
 
     def put_field_if(self, key: str, field: str, value: str, ttl: float,
                      guard: str, expected: str) -> bool:
-        """Write *value* to the text field *field* of *key* (kept *ttl* seconds from now),
+        """Write *value* to the text field *field* of *key* (kept at least *ttl* seconds
+        from now: the field in SQLite, the whole key in Redis),
         in one atomic step with reading *guard*, only when *guard* holds *expected*:
         whether it was written."""
 
