@@ -133,3 +133,24 @@ def test_a_phone_without_javascript_votes_and_is_told_when_it_closes(
     phone.reload()
     assert phone.locator("#closed").is_visible()
     assert browser_errors == []
+
+
+def test_a_count_first_poll_asks_the_phone_to_count_then_bid(new_page, live_server, axe,
+                                                             browser_errors):
+    projector = new_page()
+    projector.goto(live_server + "/live")
+    projector.get_by_label("Hand to paste").fill(HAND)
+    projector.get_by_label("Count first").check()
+    press(projector, "Start the poll")
+    code = projector.locator("#code").inner_text()
+    phone = new_page(width=390, height=844)
+    phone.goto(f"{live_server}/live/{code}")
+    assert axe(phone) == []
+    phone.get_by_label("HCP").fill("12")
+    phone.get_by_label("Distribution points").fill("1")
+    press(phone, "Check my count")
+    assert "HCP: 12, right." in phone.locator("#count-feedback").inner_text()
+    assert axe(phone) == []
+    press(phone, "1 club")
+    assert "Your answer" in phone.locator("#mine").inner_text()
+    assert browser_errors == []

@@ -9,6 +9,7 @@ step (Store.put_field_if), so a close is a close on every server sharing the sto
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from ..state import Store
 from .model import CLOSED, OPEN, REVEALED, Poll, Round, Status, bid_key, digest
@@ -32,11 +33,12 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
-def create(store: Store, hand: str) -> tuple[Poll, str]:
-    """A new poll, open on *hand* (canonical), and its admin token."""
+def create(store: Store, hand: str, count_first: bool = False) -> tuple[Poll, str]:
+    """A new poll, open on *hand* (canonical), and its admin token; with *count_first*
+    students count the hand before they bid."""
     token = secrets.token_urlsafe(18)
     for _ in range(ATTEMPTS):
-        poll = Poll(new_code(), digest(token), (Round(hand),))
+        poll = Poll(new_code(), digest(token), (Round(hand),), count_first)
         if store.put_if_absent(f"live:{poll.code}", poll.to_json(), POLL_SECONDS) is None:
             store.put(f"live:{poll.code}:status", str(Status(0, OPEN)), POLL_SECONDS)
             return poll, token
@@ -102,7 +104,7 @@ def next_round(store: Store, poll: Poll, status: Status, hand: str | None) -> tu
                         "the next one")
     current = poll.rounds[status.round]
     added = Round(current.hand, second=True) if hand is None else Round(hand)
-    moved = Poll(poll.code, poll.admin_digest, poll.rounds + (added,))
+    moved = replace(poll, rounds=poll.rounds + (added,))
     store.put(f"live:{poll.code}", moved.to_json(), POLL_SECONDS)
     return moved, _put(store, moved, Status(len(moved.rounds) - 1, OPEN))
 

@@ -43,11 +43,13 @@ class Round:
 
 @dataclass(frozen=True)
 class Poll:
-    """A poll: its join code, the digest of its admin token and its rounds so far."""
+    """A poll: its join code, the digest of its admin token, its rounds so far, and
+    whether students count the hand (HCP, distribution points) before they bid."""
 
     code: str
     admin_digest: str
     rounds: tuple[Round, ...]
+    count_first: bool = False
 
     def admits(self, token: str) -> bool:
         """Whether *token* is this poll's admin token (compared in constant time)."""
@@ -56,14 +58,16 @@ class Poll:
     def to_json(self) -> str:
         """The poll as the store keeps it."""
         return json.dumps({"code": self.code, "admin": self.admin_digest,
-                           "rounds": [[r.hand, r.second] for r in self.rounds]})
+                           "rounds": [[r.hand, r.second] for r in self.rounds],
+                           "count_first": self.count_first})
 
     @classmethod
     def from_json(cls, text: str) -> Poll:
         """The poll to_json wrote."""
         data = json.loads(text)
         return cls(data["code"], data["admin"],
-                   tuple(Round(hand, second) for hand, second in data["rounds"]))
+                   tuple(Round(hand, second) for hand, second in data["rounds"]),
+                   data.get("count_first", False))
 
 
 @dataclass(frozen=True)

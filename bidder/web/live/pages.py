@@ -7,18 +7,20 @@ import json
 import secrets
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
-                   request, url_for)
+                   request, session, url_for)
 
 from ...advice import explain
 from ...bids import Bid, BidError
 from ...cards import InvalidHandError, parse_hand
 from ...dealing import DealError
+from ...facts import Facts
 from ...misreadings import variant_by_id
 from ...rules import RULES
 from ..errors import Problem
 from ..rate_limits import limiter, live_limit
 from ..state import StoreUnavailable, store_of
-from ..teach.practice import bid_rows
+from ..teach.params import ParamError, whole_number
+from ..teach.practice import COUNT_FIELDS, MAX_COUNTED, bid_rows
 from . import events, ledger
 from .device import device_id, remember
 from .hands import canonical, dealt_for, telling_apart
@@ -31,6 +33,7 @@ SOURCES = (("pasted", "A hand I paste"), ("rule", "A hand dealt for a rule"),
            ("apart", "A hand that tells misreadings apart"))
 DEALING_RULES = tuple(rule for rule in RULES if rule.level is not None or rule.bids)
 SHOWN_LABELS = 3  # misreadings written out under a wrong bar; the rest counted
+COUNTED_KEY = "live_count"  # the session's count for one poll's round
 
 
 class PageError(Exception):
@@ -97,7 +100,8 @@ def start_page():
 @limiter.limit(live_limit)
 def start():
     """Open a poll on the chosen hand and go to its projector view."""
-    poll, token = ledger.create(store(), chosen_hand(request.form))
+    poll, token = ledger.create(store(), chosen_hand(request.form),
+                                count_first=request.form.get("count_first") == "1")
     return redirect(url_for(".host", code=poll.code, key=token), 303)
 
 
@@ -116,16 +120,44 @@ def voted(key: str | None) -> Bid | None:
 
 @blueprint.get("/<code>")
 def phone(code: str):
-    """A student's page: the hand, the bidding box while the vote is open, the answer
-    once revealed."""
+    """A student's page: the hand, the bidding box while the vote is open (after the
+    count, in a count-first poll), the answer once revealed."""
     poll, status = ledger.load(store(), code)
+    return phone_page(poll, status)
+
+
+def phone_page(poll, status, errors: dict | None = None, typed: dict | None = None,
+               code: int = 200):
+    """The student's page for the round on the table."""
     current = poll.rounds[status.round]
     device, _ = device_id()
     mine = ledger.ballots(store(), poll.code, status.round).get(device)
     advice = explain(current.hand) if status.state == REVEALED else None
+    counted = session.get(COUNTED_KEY, {}).get("at") == f"{poll.code}:{status.round}"
     return render_template("live_phone.html", poll=poll, status=status, current=current,
                            hand=parse_hand(current.hand), mine=voted(mine),
-                           advice=advice, bid_rows=bid_rows(), OPEN=OPEN)
+                           advice=advice, bid_rows=bid_rows(), OPEN=OPEN,
+                           counted=session[COUNTED_KEY] if counted else None,
+                           facts=Facts(parse_hand(current.hand)), count_fields=COUNT_FIELDS,
+                           errors=errors or {}, typed=typed or {}), code
+
+
+@blueprint.post("/<code>/count")
+def count(code: str):
+    """Check a student's HCP and distribution points, kept in the session for this
+    round; then the bidding box."""
+    poll, status = ledger.load(store(), code)
+    typed = {field: request.form.get(field, "")[:20] for field, _ in COUNT_FIELDS}
+    errors, numbers = {}, {}
+    for field, label in COUNT_FIELDS:
+        try:
+            numbers[field] = whole_number(typed[field], field, 0, MAX_COUNTED, label)
+        except ParamError as error:
+            errors[field] = error.message
+    if errors:
+        return phone_page(poll, status, errors, typed, 400)
+    session[COUNTED_KEY] = {"at": f"{poll.code}:{status.round}", **numbers}
+    return redirect(url_for(".phone", code=poll.code), 303)
 
 
 @blueprint.post("/<code>/vote")

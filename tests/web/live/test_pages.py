@@ -222,3 +222,28 @@ def test_the_hand_chosen_to_tell_misreadings_apart_is_the_best_of_its_search():
     from bidder.dealing import random_hand
     assert len(wrong_bids(chosen)) == max(len(wrong_bids(str(random_hand(7 + n))))
                                           for n in range(5))
+
+
+def test_a_count_first_poll_asks_for_the_count_then_shows_the_bidding_box(app):
+    teacher, code, key = open_poll(app, hand=HAND, count_first="1")
+    student = app.test_client()
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert "First count the hand" in page and 'name="bid"' not in page
+    refused = student.post(f"/live/{code}/count", data={"hcp": "lots", "distribution": ""})
+    assert refused.status_code == 400
+    text = refused.get_data(as_text=True)
+    assert 'aria-invalid="true"' in text and "whole number" in text
+    assert student.post(f"/live/{code}/count",
+                        data={"hcp": "12", "distribution": "3"}).status_code == 303
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert "HCP: 12, right." in page and "you counted 3; the hand has 1" in page
+    assert 'name="bid"' in page
+    steer(teacher, code, key, "close")
+    steer(teacher, code, key, "again")
+    assert "First count the hand" in student.get(f"/live/{code}").get_data(as_text=True)
+
+
+def test_a_poll_kept_before_count_first_existed_reads_as_without_it():
+    from bidder.web.live.model import Poll
+    assert Poll.from_json('{"code": "ABCDE", "admin": "x", "rounds": [["AS", false]]}'
+                          ).count_first is False
