@@ -383,6 +383,44 @@
     showCount();
   }
 
+  /* A live poll's page follows the poll by server-sent events: the count of answers
+     changes in place; a new state or round brings the page's new content, fetched and
+     swapped in without reloading. Without this, the page refreshes itself (noscript). */
+  function followPoll() {
+    var page = document.querySelector("[data-live-events]");
+    if (!page || !window.EventSource || !window.fetch) {
+      return;
+    }
+    var source = new EventSource(page.dataset.liveEvents);
+    var fetching = false;
+    function swap() {
+      fetching = true;
+      window.fetch(window.location.href, {credentials: "same-origin"})
+        .then(function (response) { return response.text(); })
+        .then(function (text) {
+          var fresh = new DOMParser().parseFromString(text, "text/html")
+            .querySelector("[data-live-events]");
+          if (fresh) {
+            page.replaceWith(fresh);
+            page = fresh;
+          }
+        })
+        .finally(function () { fetching = false; });
+    }
+    source.onmessage = function (event) {
+      var now = JSON.parse(event.data);
+      var count = page.querySelector("[data-live-answered]");
+      if (count) {
+        count.textContent = String(now.answered);
+      }
+      if (!fetching && (String(now.round) !== page.dataset.round ||
+                        now.state !== page.dataset.state)) {
+        swap();
+      }
+    };
+    source.addEventListener("ended", function () { source.close(); });
+  }
+
   if (typeof document === "undefined") {
     /* Outside a page (the tests run the count under Node): the reader and the count. */
     module.exports = { Reader: Reader, countOf: countOf };
@@ -392,4 +430,5 @@
   keepLargeType();
   showPrintButtons();
   enhanceHandForm();
+  followPoll();
 }());

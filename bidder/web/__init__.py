@@ -36,7 +36,7 @@ def create_app(test_config: dict | None = None) -> App:
     :raises RuntimeError: outside tests, when no usable secret key is configured; and
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
-    from . import (advisor, api, boards, errors, rate_limits, render, security, state,
+    from . import (advisor, api, boards, errors, live, rate_limits, render, security, state,
                    teach, variants)
     app = App(__name__, template_folder=str(shipped_folder("templates")),
               static_folder=str(shipped_folder("static")))
@@ -56,6 +56,7 @@ def create_app(test_config: dict | None = None) -> App:
     app.register_blueprint(api.blueprint)
     app.register_blueprint(teach.blueprint)
     app.register_blueprint(variants.blueprint)
+    live.init_app(app)
     boards.init_app(app)
     return app
 

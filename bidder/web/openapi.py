@@ -87,6 +87,85 @@ ADVICE_RESPONSES = {
 }
 
 
+BID_KEY = {"type": "string", "description": "a bid as openingBid writes it; 'None' for no bid"}
+COUNTS = {"type": "object", "additionalProperties": COUNT,
+          "description": "each bid voted (its key) to how many voted it"}
+POLL = {"type": "object", "required": ["code", "round", "rounds", "state", "hand", "second",
+                                       "answered"], "properties": {
+    "code": {"type": "string", "pattern": "^[A-Z2-9]{5}$"},
+    "round": {**COUNT, "description": "the vote on the table, from 0"},
+    "rounds": COUNT,
+    "state": {"enum": ["open", "closed", "revealed"]},
+    "hand": STRING,
+    "second": {"type": "boolean", "description": "a second vote on the last hand"},
+    "answered": COUNT,
+    "votes": COUNTS,
+    "right": BID,
+    "wrong": {"type": "object", "additionalProperties": STRINGS,
+              "description": "each wrong bid to the misreading ids that give it"},
+    "first": COUNTS,
+    "shift": {"type": "object", "additionalProperties": {"type": "integer"},
+              "description": "each bid's count in this vote less the first's"},
+}, "description": "a poll; votes, right and wrong only with the admin token or once "
+                  "revealed, first and shift only on a second vote"}
+ADMIN = [{"admin": []}]
+CODE = [{"name": "code", "in": "path", "required": True, "schema": STRING}]
+POLL_RESPONSES = {
+    "200": _json("Poll", "the poll, as its admin sees it"),
+    "401": _json("Error", "no admin token, or another poll's"),
+    "404": _json("Error", "no poll has this code"),
+}
+
+
+def _admin_step(operation: str, summary: str, extra: dict | None = None) -> dict:
+    return {"post": {"operationId": operation, "summary": summary, "parameters": CODE,
+                     "security": ADMIN, "responses": {**POLL_RESPONSES, **(extra or {})}}}
+
+
+POLL_PATHS = {
+    "/api/polls": {"post": {
+        "operationId": "startPoll", "summary": "Open a poll on a hand",
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": HAND_BODY}}},
+        "responses": {"201": {"description": "the join code and the secret admin token",
+                              "content": {"application/json": {"schema": _object({
+                                  "code": STRING, "admin": STRING})}}},
+                      "400": _json("Error", "not a hand"),
+                      "415": _json("Error", "not JSON"),
+                      "429": _json("Error", "too many requests from this address")}}},
+    "/api/polls/{code}": {"get": {
+        "operationId": "showPoll", "parameters": CODE,
+        "summary": "The poll: the distribution only with the admin token or once revealed",
+        "responses": {"200": _json("Poll", "the poll"),
+                      "404": _json("Error", "no poll has this code")}}},
+    "/api/polls/{code}/votes": {"post": {
+        "operationId": "vote", "parameters": CODE,
+        "summary": "Vote (a second vote from the same device cookie replaces the first)",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["bid"], "properties": {"bid": BID}}}}},
+        "responses": {"200": {"description": "the vote taken", "content": {
+            "application/json": {"schema": _object({"round": COUNT, "bid": BID})}}},
+            "400": _json("Error", "not a bid"),
+            "404": _json("Error", "no poll has this code"),
+            "409": _json("Error", "the vote is closed"),
+            "415": _json("Error", "not JSON"),
+            "429": _json("Error", "too many requests from this address")}}},
+    "/api/polls/{code}/close": _admin_step("closePoll", "Close the vote on the table"),
+    "/api/polls/{code}/reveal": _admin_step("revealPoll",
+                                            "Close the vote and show it to the room"),
+    "/api/polls/{code}/rounds": _admin_step(
+        "nextRound", "A second vote on the same hand, or with {hand} the next hand",
+        {"409": _json("Error", "the vote on the table is still open")}),
+    "/api/polls/{code}/summary": {"get": {
+        "operationId": "pollSummary", "parameters": CODE, "security": ADMIN,
+        "summary": "Every vote's counts and the misreadings the room showed",
+        "responses": {"200": {"description": "the session", "content": {
+            "application/json": {"schema": {"type": "object"}}}},
+            "401": _json("Error", "no admin token"),
+            "404": _json("Error", "no poll has this code")}}},
+}
+
+
 @lru_cache(maxsize=1)
 def openapi_document() -> dict:
     """The whole OpenAPI document."""
@@ -131,7 +210,11 @@ def openapi_document() -> dict:
                 "responses": {"200": {"description": "the OpenAPI document", "content": {
                     "application/json": {"schema": {"type": "object"}}}}},
             }},
+            **POLL_PATHS,
         },
         "components": {"schemas": {
-            "Advice": ADVICE, "Step": STEP, "Suit": SUIT, "Error": ERROR}},
+            "Advice": ADVICE, "Step": STEP, "Suit": SUIT, "Error": ERROR, "Poll": POLL},
+            "securitySchemes": {"admin": {"type": "http", "scheme": "bearer",
+                                          "description": "the admin token POST /api/polls "
+                                                         "gave"}}},
     }

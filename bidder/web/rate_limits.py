@@ -18,6 +18,10 @@ from .state import limits_storage  # noqa: F401  (registers the sqlite scheme wi
 # one answer and one count every 15 s, is 240 a minute.
 PRACTICE_LIMIT = "240 per minute; 4000 per hour"
 
+# A room votes from one school address: 500 phones each voting twice in a minute, with
+# room to spare.
+LIVE_LIMIT = "3000 per minute"
+
 LIMIT_VARIABLE = "BIDDER_PRACTICE_RATE_LIMIT"
 
 limiter = Limiter(get_remote_address)
@@ -26,6 +30,11 @@ limiter = Limiter(get_remote_address)
 def practice_limit() -> str:
     """The limit on practice answers (config PRACTICE_RATE_LIMIT)."""
     return current_app.config["PRACTICE_RATE_LIMIT"]
+
+
+def live_limit() -> str:
+    """The limit on live-poll votes and new polls (config LIVE_RATE_LIMIT)."""
+    return current_app.config["LIVE_RATE_LIMIT"]
 
 
 def init_app(app: Flask, environ=None) -> None:
@@ -43,6 +52,7 @@ def init_app(app: Flask, environ=None) -> None:
             f"{LIMIT_VARIABLE} is {app.config['PRACTICE_RATE_LIMIT'][:40]!r}, which is "
             f"not a rate limit: write e.g. {LIMIT_VARIABLE}='240 per minute; 4000 per "
             f"hour'") from None
+    app.config.setdefault("LIVE_RATE_LIMIT", LIVE_LIMIT)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["STATE_URL"])
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)

@@ -27,7 +27,7 @@ KEPT_AS_IS = frozenset("\t\n\r\ufe0f")  # ordinary white space; the emoji suit s
 HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 SITE_PAGES = (("/", "Advisor"), ("/rules", "Rules"), ("/deal", "Deal"),
               ("/practice", "Practice"), ("/stats", "Statistics"), ("/variants", "Variants"),
-              ("/boards", "Boards"))
+              ("/boards", "Boards"), ("/live", "Live poll"))
 SITE_PATHS = frozenset(path for path, _ in SITE_PAGES)
 STATUS_LABELS = {
     FIRED: "Applies: decides the bid",

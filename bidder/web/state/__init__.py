@@ -3,7 +3,9 @@
 ``sqlite:///path`` (the default, a file in the instance folder) serves the workers of
 one machine; ``redis://host:port/db`` a Redis that several machines share. Both give
 the same small API (see ``Store``): put-if-absent with an expiry, get, and counters
-grouped under a key, each atomic. Every failure of the store, whatever its cause,
+grouped under a key, each atomic; and for the live poll, a value overwritten, a
+table of text fields under a key, and a field written only while a guard key holds a
+given value (so a vote is taken only while its poll is open). Every failure of the store, whatever its cause,
 comes out as ``StoreUnavailable``, so a caller handles one error.
 """
 
@@ -44,6 +46,19 @@ class Store(Protocol):
 
     def tally(self, key: str) -> dict[str, int]:
         """Every counter of *key*, by field; empty when there are none."""
+
+    def put(self, key: str, value: str, ttl: float) -> None:
+        """Keep *value* under *key* for *ttl* seconds, whatever it held before."""
+
+    def put_field_if(self, key: str, field: str, value: str, ttl: float,
+                     guard: str, expected: str) -> bool:
+        """Write *value* to the text field *field* of *key* (kept at least *ttl* seconds
+        from now: the field in SQLite, the whole key in Redis),
+        in one atomic step with reading *guard*, only when *guard* holds *expected*:
+        whether it was written."""
+
+    def fields(self, key: str) -> dict[str, str]:
+        """Every text field of *key*; empty when there are none."""
 
 
 def open_store(url: str) -> Store:

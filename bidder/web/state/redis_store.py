@@ -1,7 +1,7 @@
 """The shared store: a Redis server that several machines use (redis-py).
 
 Every operation is one atomic Redis command (SET NX PX, GET, HINCRBY in a MULTI with
-PEXPIRE), so servers on different machines never count one thing twice. Expiry is
+PEXPIRE, a guarded HSET in one Lua script), so servers on different machines never count one thing twice. Expiry is
 Redis's own. Short socket timeouts: a Redis that has gone away makes an answer fail in
 seconds, not hang a worker.
 """
@@ -18,6 +18,13 @@ from .errors import StoreUnavailable
 
 TIMEOUT_SECONDS = 2
 PROBE = "probe:start-up"
+# KEYS: the fields' key, the guard; ARGV: field, value, expiry in ms, the guard's value.
+GUARDED_WRITE = """
+if redis.call('GET', KEYS[2]) ~= ARGV[4] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,23 @@ class RedisStore:
         with self._talking():
             counters = self.client.hgetall(key)
         return {name: int(value) for name, value in sorted(counters.items())}
+
+    def put(self, key: str, value: str, ttl: float) -> None:
+        """See Store.put."""
+        with self._talking():
+            self.client.set(key, value, px=milliseconds(ttl))
+
+    def put_field_if(self, key: str, field: str, value: str, ttl: float,
+                     guard: str, expected: str) -> bool:
+        """See Store.put_field_if: one Lua script, which Redis runs atomically."""
+        with self._talking():
+            return bool(self.client.eval(GUARDED_WRITE, 2, key, guard, field, value,
+                                         milliseconds(ttl), expected))
+
+    def fields(self, key: str) -> dict[str, str]:
+        """See Store.fields."""
+        with self._talking():
+            return dict(sorted(self.client.hgetall(key).items()))
 
     @contextmanager
     def _talking(self):

@@ -1,0 +1,14 @@
+"""The live class poll: /live's pages and the /api/polls JSON API, over the state store."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from . import api, pages
+
+
+def init_app(app: Flask) -> None:
+    """Register the poll's API (CSRF-free: JSON bodies and a bearer token) and pages."""
+    app.register_blueprint(api.blueprint)
+    app.extensions["csrf"].exempt(api.blueprint)
+    app.register_blueprint(pages.blueprint)

@@ -1,0 +1,114 @@
+"""Polls kept in the state store: made, read, voted on, closed, revealed, moved on.
+
+Keys, each kept POLL_SECONDS: ``live:CODE`` the poll (JSON), ``live:CODE:status`` the
+round on the table and its state ('0:open'), ``live:CODE:votes:N`` round N's votes,
+device to bid. A vote is written only while the status reads 'N:open', in one atomic
+step (Store.put_field_if), so a close is a close on every server sharing the store.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+
+from ..state import Store
+from .model import CLOSED, OPEN, REVEALED, Poll, Round, Status, bid_key, digest
+
+POLL_SECONDS = 12 * 3600.0  # a day's classes
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH = 5
+ATTEMPTS = 8
+
+
+class PollError(Exception):
+    """A poll operation refused: the message says why and what to do."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def new_code() -> str:
+    """A random join code."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def create(store: Store, hand: str, count_first: bool = False) -> tuple[Poll, str]:
+    """A new poll, open on *hand* (canonical), and its admin token; with *count_first*
+    students count the hand before they bid."""
+    token = secrets.token_urlsafe(18)
+    for _ in range(ATTEMPTS):
+        poll = Poll(new_code(), digest(token), (Round(hand),), count_first)
+        if store.put_if_absent(f"live:{poll.code}", poll.to_json(), POLL_SECONDS) is None:
+            store.put(f"live:{poll.code}:status", str(Status(0, OPEN)), POLL_SECONDS)
+            return poll, token
+    raise PollError(503, "no_free_code", "no free join code was found; try again")
+
+
+def load(store: Store, code: str) -> tuple[Poll, Status]:
+    """The poll *code* names and its status.
+
+    :raises PollError: 404 when there is no such poll (never made, or ended).
+    """
+    code = code.upper()
+    text = store.get(f"live:{code}") if is_code(code) else None
+    status = text and store.get(f"live:{code}:status")
+    if not status:
+        raise PollError(404, "no_such_poll",
+                        f"there is no poll {code[:12]!r}: check the code on the projector "
+                        f"(polls end {POLL_SECONDS / 3600:.0f} hours after they start)")
+    return Poll.from_json(text), Status.parse(status)
+
+
+def is_code(text: str) -> bool:
+    """Whether *text* has the form of a join code."""
+    return len(text) == CODE_LENGTH and all(letter in CODE_LETTERS for letter in text)
+
+
+def vote(store: Store, poll: Poll, status: Status, device: str, bid: str | None) -> None:
+    """Record *device*'s vote for *bid* in the round on the table, replacing its last.
+
+    :raises PollError: 409 when the round is not open (checked by the store itself).
+    """
+    if status.state != OPEN or not store.put_field_if(
+            f"live:{poll.code}:votes:{status.round}", device, bid_key(bid), POLL_SECONDS,
+            f"live:{poll.code}:status", str(Status(status.round, OPEN))):
+        raise PollError(409, "poll_closed", "the vote is closed: your answer was not "
+                        "taken; wait for the next vote")
+
+
+def ballots(store: Store, code: str, round_: int) -> dict[str, str]:
+    """Round *round_*'s votes, device to bid key."""
+    return store.fields(f"live:{code}:votes:{round_}")
+
+
+def close(store: Store, poll: Poll, status: Status) -> Status:
+    """Close the vote on the table (a closed or revealed one stays as it is)."""
+    if status.state != OPEN:
+        return status
+    return _put(store, poll, Status(status.round, CLOSED))
+
+
+def reveal(store: Store, poll: Poll, status: Status) -> Status:
+    """Close the vote if open, and show its answers."""
+    return _put(store, poll, Status(status.round, REVEALED))
+
+
+def next_round(store: Store, poll: Poll, status: Status, hand: str | None) -> tuple[Poll, Status]:
+    """Open a new vote: on *hand*, or a second vote on the same hand for None.
+
+    :raises PollError: 409 while the vote on the table is open.
+    """
+    if status.state == OPEN:
+        raise PollError(409, "poll_open", "close the vote on the table before starting "
+                        "the next one")
+    current = poll.rounds[status.round]
+    added = Round(current.hand, second=True) if hand is None else Round(hand)
+    moved = replace(poll, rounds=poll.rounds + (added,))
+    store.put(f"live:{poll.code}", moved.to_json(), POLL_SECONDS)
+    return moved, _put(store, moved, Status(len(moved.rounds) - 1, OPEN))
+
+
+def _put(store: Store, poll: Poll, status: Status) -> Status:
+    store.put(f"live:{poll.code}:status", str(status), POLL_SECONDS)
+    return status

@@ -1,0 +1,43 @@
+"""What a poll shows: to the room (no distribution before the reveal), to its admin
+(everything), and the session's summary to download."""
+
+from __future__ import annotations
+
+from ..state import Store
+from .ledger import ballots
+from .model import REVEALED, Answer, Poll, Status, misreadings_shown, shift, tally
+
+
+def view(store: Store, poll: Poll, status: Status, admin: bool) -> dict:
+    """The poll as the API gives it: the distribution only to its admin, or once
+    revealed."""
+    current = poll.rounds[status.round]
+    votes = ballots(store, poll.code, status.round)
+    shown = {"code": poll.code, "round": status.round, "rounds": len(poll.rounds),
+             "state": status.state, "hand": current.hand, "second": current.second,
+             "answered": len(votes)}
+    if not (admin or status.state == REVEALED):
+        return shown
+    answer = Answer.of(current.hand)
+    counts = tally(votes)
+    shown |= {"votes": counts, "right": answer.right, "wrong": answer.wrong}
+    if current.second:
+        first = tally(ballots(store, poll.code, status.round - 1))
+        shown |= {"first": first, "shift": shift(first, counts)}
+    return shown
+
+
+def summary(store: Store, poll: Poll) -> dict:
+    """Every round's votes, the right bid and the misreadings the room showed, and those
+    misreadings over the whole session."""
+    rounds, session = [], {}
+    for place, round_ in enumerate(poll.rounds):
+        answer = Answer.of(round_.hand)
+        counts = tally(ballots(store, poll.code, place))
+        shown = misreadings_shown(answer, counts)
+        for name, count in shown.items():
+            session[name] = session.get(name, 0) + count
+        rounds.append({"hand": round_.hand, "second": round_.second, "right": answer.right,
+                       "votes": counts, "misreadings": shown})
+    ranked = dict(sorted(session.items(), key=lambda item: (-item[1], item[0])))
+    return {"code": poll.code, "rounds": rounds, "misreadings": ranked}

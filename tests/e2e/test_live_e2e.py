@@ -1,0 +1,156 @@
+"""A room in a real browser: the instructor's projector page and ten phones (Playwright
+contexts) go through a vote, a discussion and a second vote, and the reveal, against the
+app served by gunicorn's gevent worker (which holds every page's event stream). The
+projector and the phones follow the poll by server-sent events, without reloading; every
+page passes axe in light and dark."""
+
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from conftest import LOOPBACK, PROJECT_ROOT, free_port, wait_until_up
+
+pytestmark = pytest.mark.e2e
+
+PHONES = 10
+HAND = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # 1C by R3
+FIRST = ["1C", "1C", "1C", "1H", "1H", "1H", "1D", "None", "1C", "1H"]
+SECOND = ["1C", "1C", "1C", "1C", "1C", "1H", "1C", "None", "1C", "1C"]
+NAMES = {"1C": "1 club", "1H": "1 heart", "1D": "1 diamond", "None": "No bid"}
+
+
+@pytest.fixture(scope="module")
+def live_server():
+    """The app under gunicorn's gevent worker, as `bidder serve` runs it."""
+    port = free_port()
+    base = f"http://{LOOPBACK}:{port}"
+    with tempfile.TemporaryDirectory() as folder:
+        environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex(),
+                       "BIDDER_STATE_URL": f"sqlite:///{Path(folder) / 'state.sqlite3'}"}
+        log = Path(folder) / "gunicorn.log"
+        with log.open("w") as output:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--workers", "1", "--worker-class",
+                 "gevent", "--graceful-timeout", "2", "--bind", f"{LOOPBACK}:{port}", "bidder.web:create_app()"],
+                cwd=PROJECT_ROOT, env=environment, stdout=output, stderr=output)
+        try:
+            wait_until_up(base + "/api/ping", process, log)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def press(page, name: str):
+    """Press the button *name* and wait for the page it leads to."""
+    with page.expect_navigation():
+        page.get_by_role("button", name=name, exact=True).click()
+
+
+def kept(page) -> None:
+    """Mark the page, so that a reload (which would drop the mark) can be told."""
+    page.evaluate("window.keptMark = 'kept'")
+
+
+def still_kept(page) -> bool:
+    return page.evaluate("window.keptMark") == "kept"
+
+
+def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
+        new_page, live_server, axe, browser_errors):
+    projector = new_page()
+    projector.goto(live_server + "/live")
+    assert axe(projector) == []
+    projector.get_by_label("Hand to paste").fill(HAND)
+    press(projector, "Start the poll")
+    code = projector.locator("#code").inner_text()
+    assert projector.locator("svg.live-qr").count() == 1
+    assert axe(projector) == []
+
+    phones = [new_page(width=390, height=844) for _ in range(PHONES)]
+    phones[0].goto(live_server + "/live")
+    phones[0].get_by_label("Code on the projector").fill(code.lower())
+    press(phones[0], "Join")
+    for phone in phones[1:]:
+        phone.goto(f"{live_server}/live/{code}")
+    assert axe(phones[0]) == []
+
+    kept(projector)
+    for phone, bid in zip(phones, FIRST):
+        press(phone, NAMES[bid])
+        assert "Your answer" in phone.locator("#mine").inner_text()
+    projector.locator("#answered").filter(has_text=str(PHONES)).wait_for()
+    assert still_kept(projector)
+    assert projector.locator(".live-bars").count() == 0  # no distribution while open
+
+    for phone in phones:
+        kept(phone)
+    press(projector, "Close the vote")
+    for phone in phones:
+        phone.locator("#closed").wait_for()
+        assert still_kept(phone)
+    press(projector, "Discuss, then vote again")
+    for phone, bid in zip(phones, SECOND):
+        phone.get_by_role("button", name=NAMES[bid], exact=True).wait_for()
+        assert still_kept(phone)
+        press(phone, NAMES[bid])
+    projector.locator("#answered").filter(has_text=str(PHONES)).wait_for()
+
+    press(projector, "Reveal the answers")
+    bars = projector.locator("#bars").inner_text()
+    assert "R2.len=3+" in bars and "R3.choose=shorter-lower" in bars
+    assert "+4 since the first vote" in bars and "-3 since the first vote" in bars
+    assert "The answer:" in projector.locator(".live-answer").inner_text()
+    for scheme in ("light", "dark"):
+        projector.emulate_media(color_scheme=scheme)
+        assert axe(projector) == []
+    for phone in phones:
+        phone.locator("#answer-title").wait_for()
+    assert axe(phones[-1]) == []
+    assert browser_errors == []
+
+
+def test_a_phone_without_javascript_votes_and_is_told_when_it_closes(
+        new_page, live_server, browser_errors):
+    projector = new_page()
+    projector.goto(live_server + "/live")
+    projector.get_by_label("A hand dealt for a rule").check()
+    press(projector, "Start the poll")
+    code = projector.locator("#code").inner_text()
+    phone = new_page(javascript=False, width=390, height=844)
+    phone.goto(f"{live_server}/live/{code}")
+    press(phone, "1 club")
+    press(phone, "No bid")
+    assert "No bid" in phone.locator("#mine").inner_text()
+    projector.reload()
+    assert projector.locator("#answered").inner_text() == "1"
+    press(projector, "Close the vote")
+    phone.reload()
+    assert phone.locator("#closed").is_visible()
+    assert browser_errors == []
+
+
+def test_a_count_first_poll_asks_the_phone_to_count_then_bid(new_page, live_server, axe,
+                                                             browser_errors):
+    projector = new_page()
+    projector.goto(live_server + "/live")
+    projector.get_by_label("Hand to paste").fill(HAND)
+    projector.get_by_label("Count first").check()
+    press(projector, "Start the poll")
+    code = projector.locator("#code").inner_text()
+    phone = new_page(width=390, height=844)
+    phone.goto(f"{live_server}/live/{code}")
+    assert axe(phone) == []
+    phone.get_by_label("HCP").fill("12")
+    phone.get_by_label("Distribution points").fill("1")
+    press(phone, "Check my count")
+    assert "HCP: 12, right." in phone.locator("#count-feedback").inner_text()
+    assert axe(phone) == []
+    press(phone, "1 club")
+    assert "Your answer" in phone.locator("#mine").inner_text()
+    assert browser_errors == []

@@ -1,0 +1,249 @@
+"""The live poll's pages: start, join, vote without JavaScript, the projector view, the
+summary, and the event stream."""
+
+import json
+import re
+
+import pytest
+
+from bidder.web import create_app
+from bidder.web.live import events, ledger
+from bidder.web.live.hands import telling_apart
+from bidder.web.live.labels import wrong_bids
+from bidder.web.state import StoreUnavailable
+
+HAND = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # 1C by R3; 1H by R2.len=3+
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "LIVE_STREAM_SECONDS": 0,
+                       "SECRET_KEY": "test-secret-key-not-for-production",
+                       "STATE_URL": f"sqlite:///{tmp_path / 'state.sqlite3'}"})
+
+
+def open_poll(app, **form):
+    teacher = app.test_client()
+    answer = teacher.post("/live", data=form or {"source": "pasted", "hand": HAND})
+    assert answer.status_code == 303
+    code, key = re.fullmatch(r"/live/(\w+)/host\?key=(\S+)", answer.location).groups()
+    return teacher, code, key
+
+
+def steer(teacher, code, key, action, **more):
+    answer = teacher.post(f"/live/{code}/host", data={"key": key, "action": action, **more})
+    assert answer.status_code == 303
+    return answer
+
+
+def test_the_start_page_offers_three_ways_to_a_hand_and_a_join_form(app):
+    page = app.test_client().get("/live").get_data(as_text=True)
+    for words in ("A hand I paste", "A hand dealt for a rule", "tells misreadings apart",
+                  'name="code"'):
+        assert words in page
+
+
+@pytest.mark.parametrize("form", [{"source": "rule", "rule": "R5"}, {"source": "apart"},
+                                  {"hand": HAND}])
+def test_a_poll_opens_on_each_kind_of_hand_with_code_and_qr(app, form):
+    teacher, code, key = open_poll(app, **form)
+    page = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    assert code in page and f"/live/{code}" in page and "<svg" in page and "live-qr" in page
+    assert "0</strong> answered" in page
+
+
+@pytest.mark.parametrize("form, words", [
+    ({"source": "pasted", "hand": "AS KS"}, "13 cards"),
+    ({"source": "rule", "rule": "R42"}, "is not a rule")])
+def test_a_poll_on_no_hand_is_refused_saying_why(app, form, words):
+    answer = app.test_client().post("/live", data=form)
+    assert answer.status_code == 400 and words in answer.get_data(as_text=True)
+
+
+def test_students_join_by_code_in_any_case_and_an_unknown_code_says_so(app):
+    _, code, _ = open_poll(app)
+    joined = app.test_client().get(f"/live/join?code={code.lower()}")
+    assert joined.status_code == 303 and joined.location == f"/live/{code}"
+    missing = app.test_client().get("/live/join?code=ZZZZZ")
+    assert missing.status_code == 404 and "check the code" in missing.get_data(as_text=True)
+
+
+def test_a_phone_votes_with_a_plain_form_and_may_change_its_answer(app):
+    teacher, code, key = open_poll(app)
+    student = app.test_client()
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert 'name="bid" value="1C"' in page and "Your answer" not in page
+    assert student.post(f"/live/{code}/vote", data={"bid": "1H"}).status_code == 303
+    student.post(f"/live/{code}/vote", data={"bid": "1C"})
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert "Your answer" in page and 'aria-pressed="true"' in page
+    assert "1</strong> answered" in teacher.get(f"/live/{code}/host?key={key}").get_data(
+        as_text=True)
+
+
+def test_a_vote_that_is_no_bid_is_refused(app):
+    _, code, _ = open_poll(app)
+    answer = app.test_client().post(f"/live/{code}/vote", data={"bid": "9Z"})
+    assert answer.status_code == 400 and "choose a bid" in answer.get_data(as_text=True)
+
+
+def test_a_vote_after_the_close_is_not_taken_and_the_phone_is_told(app):
+    teacher, code, key = open_poll(app)
+    steer(teacher, code, key, "close")
+    student = app.test_client()
+    student.post(f"/live/{code}/vote", data={"bid": "1C"})
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert "The vote is closed: your answer was not taken" in page
+    assert "Discuss with your neighbours" in page and 'name="bid"' not in page
+    assert ledger.ballots(ledger_store(app), code, 0) == {}
+
+
+def ledger_store(app):
+    from bidder.web.state import store_of
+    return store_of(app)
+
+
+def test_the_reveal_labels_every_wrong_bar_with_its_misreadings(app):
+    teacher, code, key = open_poll(app)
+    for bid in ("1C", "1H", "1H", "1D", "4S", "None"):
+        app.test_client().post(f"/live/{code}/vote", data={"bid": bid})
+    before = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    assert "6</strong> answered" in before and "live-bars" not in before
+    steer(teacher, code, key, "reveal")
+    page = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    assert "R2.len=3+" in page and "R3.choose=shorter-lower" in page
+    assert "no misreading of the rules gives this bid" in page  # 4S
+    assert "the rules' answer" in page and "The answer:" in page and "R3" in page
+    assert "more misreading" in page  # no bid: six misreadings, three written out
+    student = app.test_client().get(f"/live/{code}").get_data(as_text=True)
+    assert "The answer:" in student
+
+
+def test_a_second_vote_shows_the_shift_then_the_next_hand(app):
+    teacher, code, key = open_poll(app)
+    student = app.test_client()
+    student.post(f"/live/{code}/vote", data={"bid": "1H"})
+    steer(teacher, code, key, "close")
+    steer(teacher, code, key, "again")
+    page = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    assert "second vote" in page and "Discuss, then vote again" not in page
+    student.post(f"/live/{code}/vote", data={"bid": "1C"})
+    steer(teacher, code, key, "reveal")
+    page = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    assert "+1 since the first vote" in page and "-1 since the first vote" in page
+    steer(teacher, code, key, "next", source="rule", rule="R8")
+    assert "Hand 3" in teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    summary = teacher.get(f"/live/{code}/summary.json?key={key}")
+    assert summary.headers["Content-Disposition"] == f'attachment; filename="poll-{code}.json"'
+    assert json.loads(summary.data)["misreadings"] == {"R2.len=3+": 1, "R2.len=4+": 1}
+
+
+@pytest.mark.parametrize("path", ["host?key=wrong", "host", "summary.json?key=x"])
+def test_the_projector_view_needs_the_admin_link(app, path):
+    _, code, _ = open_poll(app)
+    answer = app.test_client().get(f"/live/{code}/{path}")
+    assert answer.status_code == 403 and f"/live/{code}" in answer.get_data(as_text=True)
+
+
+def test_an_unknown_step_is_refused(app):
+    teacher, code, key = open_poll(app)
+    answer = teacher.post(f"/live/{code}/host", data={"key": key, "action": "explode"})
+    assert answer.status_code == 400 and "close, reveal, again, next" in answer.get_data(
+        as_text=True)
+
+
+def test_the_next_vote_waits_for_the_close(app):
+    teacher, code, key = open_poll(app)
+    answer = teacher.post(f"/live/{code}/host", data={"key": key, "action": "again"})
+    assert answer.status_code == 409 and "close the vote" in answer.get_data(as_text=True)
+
+
+def test_a_store_that_cannot_be_used_is_a_503_page(tmp_path):
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
+                      "STATE_URL": f"sqlite:///{tmp_path / 'gone' / 'state.sqlite3'}"})
+    (tmp_path / "gone" / "state.sqlite3").unlink()
+    answer = app.test_client().post("/live", data={"hand": HAND})
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "60"
+
+
+def test_the_pages_forms_carry_a_csrf_token(tmp_path):
+    app = create_app({"TESTING": True, "STATE_URL": f"sqlite:///{tmp_path / 's.sqlite3'}"})
+    client = app.test_client()
+    assert 'name="csrf_token"' in client.get("/live").get_data(as_text=True)
+    assert client.post("/live", data={"hand": HAND}).status_code == 400
+
+
+def test_the_event_stream_sends_the_count_and_state(app):
+    _, code, _ = open_poll(app)
+    app.test_client().post(f"/live/{code}/vote", data={"bid": "1C"})
+    answer = app.test_client().get(f"/live/{code.lower()}/events")
+    assert answer.mimetype == "text/event-stream"
+    assert answer.get_data(as_text=True) == (
+        'retry: 2000\n\ndata: {"round": 0, "state": "open", "answered": 1}\n\n')
+
+
+class Flaky:
+    """A store whose reads go: one poll, then unavailable, then the poll, then gone."""
+
+    def __init__(self, store, code):
+        self.store, self.code, self.calls = store, code, 0
+
+    def get(self, key):
+        self.calls += 1
+        if self.calls in (3, 4):
+            raise StoreUnavailable("down")
+        return None if self.calls > 6 else self.store.get(key)
+
+    def fields(self, key):
+        return self.store.fields(key)
+
+
+def test_the_stream_rides_out_a_store_failure_and_ends_when_the_poll_goes(app):
+    _, code, _ = open_poll(app)
+    sent = list(events.stream(Flaky(ledger_store(app), code), code, seconds=60, tick=0))
+    assert sent[0] == "retry: 2000\n\n" and len(sent) == 3
+    assert sent[-1] == "event: ended\ndata: {}\n\n"
+
+
+def test_a_stream_ends_after_its_time(app):
+    _, code, _ = open_poll(app)
+    sent = list(events.stream(ledger_store(app), code, seconds=0.03, tick=0.01))
+    assert len(sent) == 2
+
+
+def test_a_quiet_stream_sends_a_comment_now_and_then(app):
+    _, code, _ = open_poll(app)
+    sent = list(events.stream(ledger_store(app), code, seconds=0.05, tick=0.01, heartbeat=0))
+    assert sent[2:] and set(sent[2:]) == {": still here\n\n"}
+
+
+def test_the_hand_chosen_to_tell_misreadings_apart_is_the_best_of_its_search():
+    chosen = telling_apart(7, search=5)
+    from bidder.dealing import random_hand
+    assert len(wrong_bids(chosen)) == max(len(wrong_bids(str(random_hand(7 + n))))
+                                          for n in range(5))
+
+
+def test_a_count_first_poll_asks_for_the_count_then_shows_the_bidding_box(app):
+    teacher, code, key = open_poll(app, hand=HAND, count_first="1")
+    student = app.test_client()
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert "First count the hand" in page and 'name="bid"' not in page
+    refused = student.post(f"/live/{code}/count", data={"hcp": "lots", "distribution": ""})
+    assert refused.status_code == 400
+    text = refused.get_data(as_text=True)
+    assert 'aria-invalid="true"' in text and "whole number" in text
+    assert student.post(f"/live/{code}/count",
+                        data={"hcp": "12", "distribution": "3"}).status_code == 303
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert "HCP: 12, right." in page and "you counted 3; the hand has 1" in page
+    assert 'name="bid"' in page
+    steer(teacher, code, key, "close")
+    steer(teacher, code, key, "again")
+    assert "First count the hand" in student.get(f"/live/{code}").get_data(as_text=True)
+
+
+def test_a_poll_kept_before_count_first_existed_reads_as_without_it():
+    from bidder.web.live.model import Poll
+    assert Poll.from_json('{"code": "ABCDE", "admin": "x", "rounds": [["AS", false]]}'
+                          ).count_first is False

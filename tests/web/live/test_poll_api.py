@@ -1,0 +1,215 @@
+"""The live poll's JSON API, on the SQLite file and on a real Redis, one server or two."""
+
+import json
+
+import jsonschema
+import pytest
+
+from bidder.web import create_app
+from bidder.web.live import ledger
+from bidder.web.live.device import COOKIE
+from bidder.web.openapi import openapi_document
+
+SECRET = "test-secret-key-not-for-production"
+HAND = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # 1C by R3
+
+
+def make_app(url: str):
+    return create_app({"TESTING": True, "SECRET_KEY": SECRET, "STATE_URL": url})
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def url(request, tmp_path):
+    """A fresh store's URL, of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    found = request.getfixturevalue("redis_url")
+    import redis
+    redis.Redis.from_url(found).flushdb()
+    return found
+
+
+@pytest.fixture
+def client(url):
+    return make_app(url).test_client()
+
+
+def start(client, hand=HAND):
+    answer = client.post("/api/polls", json={"hand": hand})
+    assert answer.status_code == 201
+    return answer.json["code"], {"Authorization": f"Bearer {answer.json['admin']}"}
+
+
+def phone(app_client):
+    """Another device: a client of the same app with no cookies of its own."""
+    return app_client.application.test_client()
+
+
+def test_a_poll_is_opened_voted_closed_and_revealed(client):
+    code, admin = start(client)
+    phones = [phone(client) for _ in range(5)]
+    for device, bid in zip(phones, ["1C", "1C", "1H", None, "1D"]):
+        assert device.post(f"/api/polls/{code}/votes", json={"bid": bid}).status_code == 200
+    public = client.get(f"/api/polls/{code}").json
+    assert public["state"] == "open" and public["answered"] == 5
+    assert "votes" not in public and "right" not in public
+    full = client.get(f"/api/polls/{code}", headers=admin).json
+    assert full["votes"] == {"1C": 2, "1D": 1, "1H": 1, "None": 1}
+    assert full["right"] == "1C"
+    assert full["wrong"]["1H"] == ["R2.len=3+", "R2.len=4+"]
+    assert "1C" not in full["wrong"] and "omit=R3" in full["wrong"]["None"]
+    assert client.post(f"/api/polls/{code}/close", headers=admin).json["state"] == "closed"
+    assert "votes" not in client.get(f"/api/polls/{code}").json
+    assert client.post(f"/api/polls/{code}/reveal", headers=admin).json["state"] == "revealed"
+    assert client.get(f"/api/polls/{code}").json["votes"] == full["votes"]
+
+
+def test_a_device_has_one_vote_a_round_and_its_second_replaces_the_first(client):
+    code, admin = start(client)
+    first = client.post(f"/api/polls/{code}/votes", json={"bid": "1H"})
+    assert COOKIE in first.headers["Set-Cookie"]
+    again = client.post(f"/api/polls/{code}/votes", json={"bid": "1c"})
+    assert again.json == {"round": 0, "bid": "1C"} and "Set-Cookie" not in again.headers
+    assert client.get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1C": 1}
+
+
+def test_the_server_refuses_a_vote_once_the_poll_is_closed(client):
+    code, admin = start(client)
+    client.post(f"/api/polls/{code}/votes", json={"bid": "1H"})
+    client.post(f"/api/polls/{code}/close", headers=admin)
+    late = client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+    assert late.status_code == 409 and late.json["error"]["code"] == "poll_closed"
+    assert client.get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1H": 1}
+    client.post(f"/api/polls/{code}/reveal", headers=admin)
+    assert client.post(f"/api/polls/{code}/votes", json={"bid": "1C"}).status_code == 409
+
+
+def test_a_second_vote_shows_the_shift_and_the_next_hand_starts_afresh(client):
+    code, admin = start(client)
+    devices = [phone(client) for _ in range(3)]
+    for device, bid in zip(devices, ["1H", "1H", "1C"]):
+        device.post(f"/api/polls/{code}/votes", json={"bid": bid})
+    refused = client.post(f"/api/polls/{code}/rounds", headers=admin)
+    assert refused.status_code == 409 and refused.json["error"]["code"] == "poll_open"
+    client.post(f"/api/polls/{code}/reveal", headers=admin)
+    second = client.post(f"/api/polls/{code}/rounds", headers=admin).json
+    assert (second["round"], second["second"], second["state"]) == (1, True, "open")
+    for device, bid in zip(devices, ["1C", "1H", "1C"]):
+        device.post(f"/api/polls/{code}/votes", json={"bid": bid})
+    shown = client.get(f"/api/polls/{code}", headers=admin).json
+    assert shown["first"] == {"1C": 1, "1H": 2} and shown["votes"] == {"1C": 2, "1H": 1}
+    assert shown["shift"] == {"1C": 1, "1H": -1}
+    client.post(f"/api/polls/{code}/close", headers=admin)
+    other = "AS KS QS JS 2H 3H 4H 5D 6D 7D 8C 9C 10C"
+    moved = client.post(f"/api/polls/{code}/rounds", headers=admin, json={"hand": other}).json
+    assert (moved["round"], moved["second"], moved["answered"]) == (2, False, 0)
+    assert moved["hand"].startswith("AS KS QS JS")
+    summary = client.get(f"/api/polls/{code}/summary", headers=admin).json
+    assert [r["votes"] for r in summary["rounds"]] == [{"1C": 1, "1H": 2}, {"1C": 2, "1H": 1}, {}]
+    assert summary["misreadings"] == {"R2.len=3+": 3, "R2.len=4+": 3}
+
+
+@pytest.mark.parametrize("path", ["close", "reveal", "rounds", "summary"])
+@pytest.mark.parametrize("header", [None, "Bearer wrong", "Basic abc"])
+def test_admin_steps_need_the_poll_s_own_token(client, path, header):
+    code, _ = start(client)
+    headers = {"Authorization": header} if header else {}
+    method = client.get if path == "summary" else client.post
+    answer = method(f"/api/polls/{code}/{path}", headers=headers)
+    assert answer.status_code == 401 and "Bearer" in answer.json["error"]["message"]
+
+
+@pytest.mark.parametrize("send, status, error", [
+    ({"json": {"bid": "8NT"}}, 400, "bad_bid"),
+    ({"json": {"bid": 1}}, 400, "bad_bid"),
+    ({"json": ["1C"]}, 400, "not_an_object"),
+    ({"data": "bid=1C", "content_type": "application/x-www-form-urlencoded"}, 415,
+     "unsupported_media_type"),
+])
+def test_a_vote_that_is_not_a_bid_is_refused_saying_why(client, send, status, error):
+    code, _ = start(client)
+    answer = client.post(f"/api/polls/{code}/votes", **send)
+    assert answer.status_code == status and answer.json["error"]["code"] == error
+
+
+@pytest.mark.parametrize("body, error", [
+    ({"hand": "AS KS"}, "wrong_count"), ({}, "missing_hand"), ({"hand": 3}, "missing_hand")])
+def test_a_poll_on_no_hand_is_refused_saying_why(client, body, error):
+    answer = client.post("/api/polls", json=body)
+    assert answer.status_code == 400 and answer.json["error"]["code"] == error
+
+
+@pytest.mark.parametrize("code", ["NOPE2", "xx", "ABCDEFGH", "AB0DE"])
+def test_an_unknown_code_is_a_404_naming_it(client, code):
+    answer = client.get(f"/api/polls/{code}")
+    assert answer.status_code == 404 and answer.json["error"]["code"] == "no_such_poll"
+
+
+def test_a_code_is_read_in_any_case(client):
+    code, _ = start(client)
+    assert client.get(f"/api/polls/{code.lower()}").json["code"] == code
+
+
+def test_a_poll_survives_a_restart(url):
+    code, admin = start(make_app(url).test_client())
+    make_app(url).test_client().post(f"/api/polls/{code}/votes", json={"bid": "1H"})
+    again = make_app(url).test_client()
+    assert again.get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1H": 1}
+
+
+def test_two_servers_sharing_redis_count_one_room(redis_url):
+    one, two = make_app(redis_url), make_app(redis_url)
+    code, admin = start(one.test_client())
+    for n in range(10):
+        server = (one, two)[n % 2].test_client()
+        server.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+        server.post(f"/api/polls/{code}/votes", json={"bid": "1H"})  # replaces it
+    two.test_client().post(f"/api/polls/{code}/close", headers=admin)
+    late = one.test_client().post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+    assert late.status_code == 409
+    assert one.test_client().get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1H": 10}
+
+
+def test_a_store_that_cannot_be_used_answers_503(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'gone' / 'state.sqlite3'}")
+    (tmp_path / "gone" / "state.sqlite3").unlink()
+    answer = app.test_client().post("/api/polls", json={"hand": HAND})
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "60"
+
+
+def test_no_free_code_is_a_503(client, monkeypatch):
+    start(client)
+    code, _ = start(client)
+    monkeypatch.setattr(ledger, "new_code", lambda: code)
+    answer = client.post("/api/polls", json={"hand": HAND})
+    assert answer.status_code == 503 and answer.json["error"]["code"] == "no_free_code"
+
+
+def test_answers_match_the_openapi_description(client):
+    document = openapi_document()
+    schema = {**document["components"]["schemas"]["Poll"],
+              "$defs": document["components"]["schemas"]}
+    code, admin = start(client)
+    client.post(f"/api/polls/{code}/votes", json={"bid": None})
+    client.post(f"/api/polls/{code}/reveal", headers=admin)
+    for answer in (client.get(f"/api/polls/{code}"),
+                   client.post(f"/api/polls/{code}/rounds", headers=admin)):
+        jsonschema.validate(json.loads(answer.data), schema)
+
+
+def test_closing_twice_leaves_the_poll_closed_and_a_null_hand_asks_a_second_vote(client):
+    code, admin = start(client)
+    client.post(f"/api/polls/{code}/close", headers=admin)
+    assert client.post(f"/api/polls/{code}/close", headers=admin).json["state"] == "closed"
+    again = client.post(f"/api/polls/{code}/rounds", headers=admin, json={"hand": None})
+    assert again.json["second"] is True
+
+
+def test_votes_are_rate_limited_per_address(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": SECRET, "LIVE_RATE_LIMIT": "2 per minute",
+                      "STATE_URL": f"sqlite:///{tmp_path / 'state.sqlite3'}"})
+    client = app.test_client()
+    code, _ = start(client)
+    answers = [client.post(f"/api/polls/{code}/votes", json={"bid": "1C"}).status_code
+               for _ in range(3)]
+    assert answers == [200, 200, 429]
