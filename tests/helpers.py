@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"  # 22 HCP, 4-4-4-1: no rule fits
+TEST_SECRET_KEY = "test-secret-key-not-for-production"  # the web tests' apps
 NESTED_JSON = "[" * 7000 + "]" * 7000  # deeper than any JSON parser should follow
 BOARDS = Path(__file__).resolve().parent / "boards"
 CLUB_PBN = BOARDS / "club-night.pbn"  # CRLF; '#', '##', voids, 10, a bad game 3, ...

@@ -25,11 +25,8 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import subprocess
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -37,39 +34,16 @@ import pytest
 
 from bidder.cli.serve import gunicorn_command
 from needs import missing
+from served import LOOPBACK, PROJECT_ROOT, free_port, wait_until_up
 
 HERE = Path(__file__).resolve().parent
-PROJECT_ROOT = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--no-first-run", "--disable-component-update", "--disable-sync"]
 AXE_SCRIPT = HERE / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 SCREENSHOTS = HERE / "screenshots"
-START_TIMEOUT = 30
 ACTION_TIMEOUT_MS = 10_000
-LOOPBACK = "127.0.0.1"
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
-    """Wait for *url* to answer 200, or fail with the server's log."""
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    pytest.fail(f"gunicorn did not start at {url}:\n{log.read_text()}", pytrace=False)
 
 
 @pytest.fixture(scope="session")

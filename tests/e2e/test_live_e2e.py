@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LOOPBACK, PROJECT_ROOT, free_port, wait_until_up
+from served import LOOPBACK, PROJECT_ROOT, free_port, wait_until_up
 
 pytestmark = pytest.mark.e2e
 

@@ -4,8 +4,7 @@ store of its own) and `client`."""
 import pytest
 
 from bidder.web import create_app
-
-TEST_SECRET_KEY = "test-secret-key-not-for-production"
+from helpers import TEST_SECRET_KEY
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import pytest
 from bidder.web import create_app
 from bidder.web.state.limits_storage import SQLiteLimits
 
-from conftest import TEST_SECRET_KEY
+from helpers import TEST_SECRET_KEY
 
 
 def practice_app(url, limit="3 per minute"):

@@ -9,7 +9,7 @@ from bidder.web.advisor import rules_page
 from bidder.dealing import random_hand
 from bidder.web.teach import PAGES
 
-from conftest import TEST_SECRET_KEY
+from helpers import TEST_SECRET_KEY
 
 # Two hands with the same suit lengths and HCP, different cards: one tally, one decision.
 SAME_TALLY = ("5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C",

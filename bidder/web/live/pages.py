@@ -19,8 +19,7 @@ from ...rules import RULES
 from ..errors import Problem
 from ..rate_limits import limiter, live_limit
 from ..state import StoreUnavailable, store_of
-from ..teach.params import ParamError, whole_number
-from ..teach.practice import COUNT_FIELDS, MAX_COUNTED, bid_rows
+from ..teach.practice import COUNT_FIELDS, bid_rows, read_counts
 from . import events, ledger
 from .device import device_id, remember
 from .hands import canonical, dealt_for, telling_apart
@@ -147,13 +146,7 @@ def count(code: str):
     """Check a student's HCP and distribution points, kept in the session for this
     round; then the bidding box."""
     poll, status = ledger.load(store(), code)
-    typed = {field: request.form.get(field, "")[:20] for field, _ in COUNT_FIELDS}
-    errors, numbers = {}, {}
-    for field, label in COUNT_FIELDS:
-        try:
-            numbers[field] = whole_number(typed[field], field, 0, MAX_COUNTED, label)
-        except ParamError as error:
-            errors[field] = error.message
+    typed, numbers, errors = read_counts(request.form)
     if errors:
         return phone_page(poll, status, errors, typed, 400)
     session[COUNTED_KEY] = {"at": f"{poll.code}:{status.round}", **numbers}

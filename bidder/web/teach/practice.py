@@ -64,6 +64,19 @@ UNKNOWN_IDENTITY = "-" * IDENTITY_LENGTH  # no store answered: no answer will co
 FOREVER = 100 * 365 * 86400.0
 
 
+def read_counts(form) -> tuple[dict[str, str], dict[str, int], dict[str, str]]:
+    """A student's HCP and distribution points from *form*: what was typed, the whole
+    numbers read, and a message for each field that is not one."""
+    typed = {field: form.get(field, "") for field, _ in COUNT_FIELDS}
+    numbers, errors = {}, {}
+    for field, label in COUNT_FIELDS:
+        try:
+            numbers[field] = whole_number(typed[field], field, 0, MAX_COUNTED, label)
+        except ParamError as error:
+            errors[field] = error.message
+    return typed, numbers, errors
+
+
 @dataclass(frozen=True)
 class Practice:
     """One student's practice, as kept in the signed session cookie."""
@@ -423,13 +436,7 @@ def count():
     state = open_step("counted")
     if state is None:
         return back()
-    typed = {field: request.form.get(field, "") for field, _ in COUNT_FIELDS}
-    errors, numbers = {}, {}
-    for field, label in COUNT_FIELDS:
-        try:
-            numbers[field] = whole_number(typed[field], field, 0, MAX_COUNTED, label)
-        except ParamError as error:
-            errors[field] = error.message
+    typed, numbers, errors = read_counts(request.form)
     if errors:
         return render(state, errors, typed, 400)
     first, refusal = counted_answer(state, "count",

@@ -4,7 +4,7 @@ from bidder.web import create_app
 from test_practice import (answer, csrf_token, hand_on_table, right_bid, state_of,
                            wrong_bid)
 
-from conftest import TEST_SECRET_KEY
+from helpers import TEST_SECRET_KEY
 
 
 def server(url):
