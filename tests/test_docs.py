@@ -173,3 +173,14 @@ def test_the_layout_page_names_every_module():
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "bidder").rglob("*.py")
                if path.name != "__init__.py"}
     assert sorted(modules - named) == []
+
+
+def test_the_tests_mirror_the_package_and_no_two_share_a_name():
+    modules = [path for path in (ROOT / "tests").rglob("test_*.py")
+               if "node_modules" not in path.parts and "students" not in path.parts
+               and "student_tests" not in path.parts]
+    names = [path.name for path in modules]
+    assert len(names) > 50
+    assert sorted({name for name in names if names.count(name) > 1}) == []
+    for package in ("boards", "grading", "checker", "classroom", "cli"):
+        assert any(path.parent.name == package for path in modules), package
