@@ -11,6 +11,7 @@ import pytest
 
 from bidder.cards import InvalidHandError, parse_hand, read_cards
 from bidder.web.render import HAND_NOTATION
+from needs import missing
 from tests.test_cards import ACCEPTED, REFUSED
 
 SCRIPT = Path(__file__).parents[2] / "static" / "app.js"
@@ -29,12 +30,11 @@ process.stdout.write(JSON.stringify(out));
 CASES = [param.values[0] for param in ACCEPTED] + [text for text, _, _ in REFUSED
                                                    if len(text) < 5000]
 
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
-
-
 @pytest.fixture(scope="module")
 def counted():
     """The script's verdict on every case, in one run of Node."""
+    if shutil.which("node") is None:
+        missing("Node is not installed (apt-get install nodejs)", "the live count's tests")
     sent = json.dumps({"notation": json.loads(HAND_NOTATION), "texts": CASES})
     done = subprocess.run(["node", "-e", RUNNER, str(SCRIPT)], input=sent, text=True,
                           capture_output=True, check=True, timeout=60)
