@@ -23,18 +23,13 @@ CI=true in the environment they fail instead.
 
 from __future__ import annotations
 
-import os
-import secrets
-import subprocess
-import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from bidder.cli.serve import gunicorn_command
 from needs import missing
-from served import LOOPBACK, PROJECT_ROOT, free_port, wait_until_up
+from served import LOOPBACK, serving
 
 HERE = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
@@ -49,22 +44,8 @@ ACTION_TIMEOUT_MS = 10_000
 @pytest.fixture(scope="session")
 def server():
     """The app served by gunicorn on a free port of 127.0.0.1, for the whole session."""
-    port = free_port()
-    base = f"http://{LOOPBACK}:{port}"
-    with tempfile.TemporaryDirectory() as folder:
-        environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex(),
-                       "BIDDER_STATE_URL": f"sqlite:///{Path(folder) / 'state.sqlite3'}"}
-        log = Path(folder) / "gunicorn.log"
-        with log.open("w") as output:
-            process = subprocess.Popen(
-                gunicorn_command(LOOPBACK, port, 1),
-                cwd=PROJECT_ROOT, env=environment, stdout=output, stderr=output)
-        try:
-            wait_until_up(base + "/api/ping", process, log)
-            yield base
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    with serving() as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -16,10 +16,10 @@ import pytest
 
 from bidder import openingBid
 from bidder.web.security import HEADERS
+from served import LOOPBACK
 
 pytestmark = pytest.mark.e2e
 
-LOOPBACK = "127.0.0.1"
 WEB_DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 FORGED_FORM = """<!doctype html>

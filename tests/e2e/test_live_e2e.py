@@ -4,16 +4,10 @@ app served by gunicorn's gevent worker (which holds every page's event stream). 
 projector and the phones follow the poll by server-sent events, without reloading; every
 page passes axe in light and dark."""
 
-import os
-import secrets
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
 
 import pytest
 
-from served import LOOPBACK, PROJECT_ROOT, free_port, wait_until_up
+from served import serving
 
 pytestmark = pytest.mark.e2e
 
@@ -26,24 +20,9 @@ NAMES = {"1C": "1 club", "1H": "1 heart", "1D": "1 diamond", "None": "No bid"}
 
 @pytest.fixture(scope="module")
 def live_server():
-    """The app under gunicorn's gevent worker, as `bidder serve` runs it."""
-    port = free_port()
-    base = f"http://{LOOPBACK}:{port}"
-    with tempfile.TemporaryDirectory() as folder:
-        environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex(),
-                       "BIDDER_STATE_URL": f"sqlite:///{Path(folder) / 'state.sqlite3'}"}
-        log = Path(folder) / "gunicorn.log"
-        with log.open("w") as output:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--workers", "1", "--worker-class",
-                 "gevent", "--graceful-timeout", "2", "--bind", f"{LOOPBACK}:{port}", "bidder.web:create_app()"],
-                cwd=PROJECT_ROOT, env=environment, stdout=output, stderr=output)
-        try:
-            wait_until_up(base + "/api/ping", process, log)
-            yield base
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    """A server of the live tests' own, so their polls and votes meet no other test's."""
+    with serving() as base:
+        yield base
 
 
 def press(page, name: str):
