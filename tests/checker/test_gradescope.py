@@ -19,6 +19,8 @@ import pytest
 from bidder.checker.gradescope import (CONFIG_NAME, Bundle, autograde, bundle_files,
                                         find_submission, main, submission_seed, wheel,
                                         write_atomically, write_bundle)
+from bidder.checker import bundle as bundle_module
+from bidder.checker.bundle import wheels
 from bidder.checker.points import Grading, parse_weights
 
 SCHEMAS = Path(__file__).parent / "schemas"
@@ -32,18 +34,21 @@ def results_schema() -> dict:
 
 # Wheels made from this installation ------------------------------------------------------
 
-@pytest.mark.parametrize("package, entry_point", [
-    ("bidder", "bidder = bidder.cli:main"),
-    ("click", None),
-], ids=["bidder with its command", "click, all the checker needs besides"])
-def test_a_wheel_of_an_installed_package_is_whole_and_recorded(package, entry_point):
+@pytest.mark.parametrize("package, entry_point, module", [
+    ("bidder", "bidder = bidder.cli:main", "bidder/__init__.py"),
+    ("click", None, "click/__init__.py"),
+    ("pyseccomp", None, "pyseccomp.py"),
+], ids=["bidder with its command", "click, all the checker needs besides",
+        "pyseccomp, a single module, for the seccomp rung"])
+def test_a_wheel_of_an_installed_package_is_whole_and_recorded(package, entry_point, module):
     name, data = wheel(package)
     version = name.split("-")[1]
     assert name == f"{package}-{version}-py3-none-any.whl"
     archive = zipfile.ZipFile(io.BytesIO(data))
     info = f"{package}-{version}.dist-info"
     files = set(archive.namelist())
-    assert f"{package}/__init__.py" in files
+    assert module in files
+    assert all(path.startswith((f"{package}/", info)) for path in files - {module})
     assert not any("__pycache__" in path or path.endswith(".pyc") for path in files)
     metadata = archive.read(f"{info}/METADATA").decode()
     assert f"Name: {package}" in metadata and f"Version: {version}" in metadata
@@ -67,7 +72,8 @@ def test_the_bundle_holds_the_scripts_settings_and_wheels_at_its_root(tmp_path):
     archive = zipfile.ZipFile(path)
     names = archive.namelist()
     assert names[:3] == ["setup.sh", "run_autograder", CONFIG_NAME]
-    assert sorted(name.split("-")[0] for name in names[3:]) == ["wheels/bidder", "wheels/click"]
+    assert sorted(name.split("-")[0] for name in names[3:]) == [
+        "wheels/bidder", "wheels/click", "wheels/pyseccomp"]
     modes = {info.filename: info.external_attr >> 16 & 0o777 for info in archive.infolist()}
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
     assert modes[CONFIG_NAME] == 0o644
@@ -77,6 +83,14 @@ def test_the_bundle_holds_the_scripts_settings_and_wheels_at_its_root(tmp_path):
         parse_weights(json.dumps(WEIGHTS.to_dict())), "after_due_date"))
     assert b"apt-get install -y --no-install-recommends" in archive.read("setup.sh")
     assert b"--no-index --no-deps" in archive.read("setup.sh")
+    assert b"packages+=(libseccomp2)" in archive.read("setup.sh")
+
+
+def test_the_wheels_are_those_of_the_packages_installed_here(monkeypatch):
+    real = bundle_module.importlib.util.find_spec
+    monkeypatch.setattr(bundle_module.importlib.util, "find_spec",
+                        lambda name: None if name == "pyseccomp" else real(name))
+    assert sorted(name.split("-")[0] for name in wheels()) == ["bidder", "click"]
 
 
 def test_the_same_settings_make_the_same_files():
@@ -173,7 +187,7 @@ def autograder_folders(tmp_path, bundle: Bundle) -> dict[str, str]:
 
 def test_main_checks_the_submission_and_writes_results_json(tmp_path, capsys):
     paths = autograder_folders(tmp_path, Bundle(hands=30, grading=Grading(WEIGHTS)))
-    assert main(paths) == 0
+    assert main(dict(paths)) == 0  # main drops what is not on its allow-list
     results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
     jsonschema.validate(results, results_schema())
     assert results["score"] == 50
@@ -197,10 +211,12 @@ def test_python_dash_m_runs_main_with_the_environment(tmp_path, monkeypatch, cap
 
 
 def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
-    """setup.sh installs bidder and click from the wheels alone (no index, no other
-    dependency), then run_autograder, as Gradescope runs it, writes results.json."""
-    paths = autograder_folders(tmp_path, Bundle(hands=40, grading=Grading(
-        hidden="after_due_date")))
+    """setup.sh installs bidder, click and pyseccomp from the wheels alone (no index, no
+    other dependency) and leaves the source and the venv to root alone; then
+    run_autograder, as Gradescope runs it (where bubblewrap cannot start), writes
+    results.json: as root, the student's uid ran the module from the staged copies."""
+    paths = autograder_folders(tmp_path, Bundle(hands=40, isolation="fallback",
+                                                grading=Grading(hidden="after_due_date")))
     environ = {**os.environ, **paths, "BIDDER_VENV": str(tmp_path / "venv")}
     environ.pop("BIDDER_CHECK_SEED", None)
     source = Path(paths["BIDDER_SOURCE"])
@@ -210,7 +226,13 @@ def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
     installed = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-m", "pip",
                                 "list", "--format", "json"], capture_output=True, text=True)
     assert sorted(item["name"] for item in json.loads(installed.stdout)
-                  if item["name"] not in ("pip", "setuptools")) == ["bidder", "click"]
+                  if item["name"] not in ("pip", "setuptools")) == [
+        "bidder", "click", "pyseccomp"]
+    for folder in (source, tmp_path / "venv"):
+        for path in [folder, *folder.rglob("*")]:
+            if not path.is_symlink():
+                assert path.stat().st_mode & 0o077 == 0, path
+    assert os.stat(tmp_path / "venv" / "bin" / "python").st_mode & 0o005  # the system's
     run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=tmp_path,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
@@ -219,3 +241,4 @@ def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
     assert results["score"] == 100 and results["extra_data"]["seed"] == 4242
     assert {test["visibility"] for test in results["tests"]} == {"visible", "after_due_date"}
     assert run.stdout.startswith("Checking correct.py: ")
+    assert ("own uid" in run.stdout) is (os.geteuid() == 0)
