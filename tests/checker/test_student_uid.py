@@ -67,3 +67,18 @@ def test_no_free_uid_in_the_range_says_to_set_one(monkeypatch):
 def test_not_root_has_no_uid_of_its_own(monkeypatch):
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     assert pick_uid({"BIDDER_CHECK_UID": "1001"}) == (STUDENT_UID, "the checker is not root")
+
+
+def test_the_ladder_runs_the_student_as_the_uid_asked_for(monkeypatch):
+    """As root, BIDDER_CHECK_UID is the uid the rung holds with, and the one it names."""
+    from bidder.checker.ladder import UID, climb
+    from bidder.checker.sandbox import interpreter
+
+    if os.geteuid() != 0:
+        pytest.skip("only root runs the student's code as a uid of its own")
+    wanted = next(uid for uid in range(61_300, 62_000) if not confine.free_uid(uid)
+                  and not confine.living(uid))
+    monkeypatch.setenv("BIDDER_CHECK_UID", str(wanted))
+    ladder = climb.__wrapped__((UID,), interpreter())
+    assert ladder.held == (UID,) and ladder.uid == wanted
+    assert ladder.measures()[0].startswith(f"own uid {wanted} ")
