@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 from bidder.checker import hardening
 from bidder.checker.hardening import drop_secrets, harden, kept, preload
@@ -93,19 +94,19 @@ LATE = textwrap.dedent("""
     import sys
     sys.path.insert(0, sys.argv[1])
     from bidder.checker import sandbox
-    from bidder.checker.hardening import harden
     from bidder.cli import main
-    harden()
     before = []
     supervise = sandbox.supervise
     def watched(*arguments, **options):
         before.append(before[0] if before else set(sys.modules))
         return supervise(*arguments, **options)
     sandbox.supervise = watched
-    for output_format in ("text", "json", "gradescope", "prairielearn", "junit"):
+    for number, output_format in enumerate(("text", "json", "gradescope", "prairielearn",
+                                            "junit")):
+        tests = ["--tests", sys.argv[3]] if number == 0 else []
         try:
-            main(["check", sys.argv[2], "--hands", "5", "--tests", sys.argv[3],
-                  "--format", output_format, "-o", "/dev/null"])
+            main(["check", sys.argv[2], "--hands", "5", *tests, "--format", output_format,
+                  "-o", "/dev/null"])
         except SystemExit:
             pass
     print(sorted(set(sys.modules) - before[0]))
@@ -142,3 +143,13 @@ def test_staged_files_are_readable_whatever_the_umask(tmp_path):
                      "submission": 0o755, "submission/solution.py": 0o644,
                      "submission/late.py": 0o644, "submission/helper": 0o755,
                      "submission/helper/__init__.py": 0o644}
+
+
+@given(st.dictionaries(st.text(st.characters(codec="ascii", exclude_characters="=\x00"),
+                               max_size=12), st.text(max_size=5)))
+def test_drop_secrets_keeps_exactly_the_allowed_variables(environ):
+    original = dict(environ)
+    dropped = drop_secrets(environ)
+    assert all(kept(name) for name in environ) and not any(kept(name) for name in dropped)
+    assert set(environ) | set(dropped) == set(original) and not set(environ) & set(dropped)
+    assert environ == {name: value for name, value in original.items() if kept(name)}
