@@ -20,6 +20,7 @@ import json
 import os
 import sys
 import zipfile
+from contextlib import suppress
 
 from .bundle import (CONFIG_NAME, Bundle, add_file, config_bytes, find_submission,
                      no_submission, read_config, wheel, wheels, write_atomically)
@@ -147,7 +148,8 @@ def main(environ=None) -> int:
     paths = {key: environ.get(key) or default for key, default in PATHS.items()}
     bundle = read_config(os.path.join(paths["BIDDER_SOURCE"], CONFIG_NAME))
     os.makedirs(paths["BIDDER_RESULTS"], exist_ok=True)
-    os.chmod(paths["BIDDER_RESULTS"], 0o755)  # written by the checker alone
+    with suppress(OSError):  # written by the checker alone, where it owns the folder
+        os.chmod(paths["BIDDER_RESULTS"], 0o755)
     harden(environ)
     results = autograde(bundle, paths["BIDDER_SUBMISSION"], paths["BIDDER_METADATA"],
                         environ)

@@ -197,6 +197,22 @@ def test_main_checks_the_submission_and_writes_results_json(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("Checking correct.py: ")
 
 
+def test_a_results_folder_the_checker_cannot_chmod_is_no_failure(tmp_path, monkeypatch,
+                                                                  capsys):
+    paths = autograder_folders(tmp_path, Bundle(hands=0))
+    chmod = os.chmod
+
+    def refuse(path, mode):
+        if path == paths["BIDDER_RESULTS"]:
+            raise PermissionError(path)
+        chmod(path, mode)
+
+    monkeypatch.setattr(os, "chmod", refuse)
+    assert main(dict(paths)) == 0
+    assert json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())["tests"]
+    capsys.readouterr()
+
+
 def test_python_dash_m_runs_main_with_the_environment(tmp_path, monkeypatch, capsys):
     paths = autograder_folders(tmp_path, Bundle(hands=0, seed=9))
     monkeypatch.delitem(sys.modules, "bidder.checker.gradescope")
