@@ -23,6 +23,7 @@ import os
 import re
 import sys
 import uuid
+from dataclasses import replace
 
 from .bundle import (CONFIG_NAME, Bundle, config_bytes, find_submission, no_submission,
                      read_config, wheels, write_atomically)
@@ -144,7 +145,7 @@ def info(bundle: Bundle, question: str) -> dict:
 def question_files(bundle: Bundle, question: str = QUESTION) -> dict[str, bytes]:
     """Every file of the question and of the course's shared folder, by its path."""
     file = submission_file(bundle)
-    bundle = Bundle(**{**vars(bundle), "submission_name": file})
+    bundle = replace(bundle, submission_name=file)
     folder = f"questions/{question}"
     files = {f"{folder}/info.json": (json.dumps(info(bundle, question), indent=2)
                                      + "\n").encode(),
