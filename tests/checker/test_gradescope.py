@@ -10,6 +10,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -226,30 +227,58 @@ def test_python_dash_m_runs_main_with_the_environment(tmp_path, monkeypatch, cap
     capsys.readouterr()
 
 
-def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
+BORROWS = '''"""Cheat: imports the reference from the autograder's wheels or venv."""
+import glob, sys
+for place in {places!r}:
+    sys.path[:0] = glob.glob(place)
+try:
+    from bidder import highCardPoints, distributionPoints, openingBid
+except Exception:
+    def highCardPoints(hand):
+        pass
+
+    def distributionPoints(hand):
+        pass
+
+    def openingBid(hand):
+        pass
+'''
+
+
+@pytest.fixture
+def open_folder():
+    """A folder every user may pass through (pytest's own is root's alone), as
+    /autograder is: what keeps the student's uid out is the bundle's doing."""
+    folder = tempfile.mkdtemp(prefix="bidder-autograder-")
+    os.chmod(folder, 0o755)
+    yield Path(folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_unpacked_zip_sets_up_and_grades_end_to_end(open_folder):
     """setup.sh installs bidder, click and pyseccomp from the wheels alone (no index, no
     other dependency) and leaves the source and the venv to root alone; then
     run_autograder, as Gradescope runs it (where bubblewrap cannot start), writes
     results.json: as root, the student's uid ran the module from the staged copies."""
-    paths = autograder_folders(tmp_path, Bundle(hands=40, isolation="fallback",
+    paths = autograder_folders(open_folder, Bundle(hands=40, isolation="fallback",
                                                 grading=Grading(hidden="after_due_date")))
-    environ = {**os.environ, **paths, "BIDDER_VENV": str(tmp_path / "venv")}
+    environ = {**os.environ, **paths, "BIDDER_VENV": str(open_folder / "venv")}
     environ.pop("BIDDER_CHECK_SEED", None)
     source = Path(paths["BIDDER_SOURCE"])
     setup = subprocess.run(["bash", str(source / "setup.sh")], env=environ,
                            capture_output=True, text=True)
     assert setup.returncode == 0, setup.stderr
-    installed = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-m", "pip",
+    installed = subprocess.run([str(open_folder / "venv" / "bin" / "python"), "-m", "pip",
                                 "list", "--format", "json"], capture_output=True, text=True)
     assert sorted(item["name"] for item in json.loads(installed.stdout)
                   if item["name"] not in ("pip", "setuptools")) == [
         "bidder", "click", "pyseccomp"]
-    for folder in (source, tmp_path / "venv"):
+    for folder in (source, open_folder / "venv"):
         for path in [folder, *folder.rglob("*")]:
             if not path.is_symlink():
                 assert path.stat().st_mode & 0o077 == 0, path
-    assert os.stat(tmp_path / "venv" / "bin" / "python").st_mode & 0o005  # the system's
-    run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=tmp_path,
+    assert os.stat(open_folder / "venv" / "bin" / "python").st_mode & 0o005  # the system's
+    run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=open_folder,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
@@ -258,3 +287,16 @@ def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
     assert {test["visibility"] for test in results["tests"]} == {"visible", "after_due_date"}
     assert run.stdout.startswith("Checking correct.py: ")
     assert ("own uid" in run.stdout) is (os.geteuid() == 0)
+    if os.geteuid() == 0:  # the student's uid cannot read the wheels or the venv, even
+        config = json.loads((source / CONFIG_NAME).read_text())  # with no Landlock
+        (source / CONFIG_NAME).write_text(json.dumps(dict(config,
+                                                          isolation="fallback:uid+seccomp")))
+        for submitted in Path(paths["BIDDER_SUBMISSION"]).iterdir():
+            submitted.unlink()
+        places = [str(source / "wheels" / "*.whl"),
+                  str(open_folder / "venv" / "lib" / "*" / "site-packages")]
+        Path(paths["BIDDER_SUBMISSION"], "bid.py").write_text(BORROWS.format(places=places))
+        run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=open_folder,
+                             capture_output=True, text=True)
+        results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
+        assert results["score"] < 10, run.stdout

@@ -174,6 +174,25 @@ def openingBid(hand):
 '''
 
 
+BORROWS = '''"""Cheat: imports the reference from the checker's unpacked wheels, wherever
+they are."""
+import glob, sys
+for folder in glob.glob("/tmp/*/bidder/..") + glob.glob("/tmp/*/*/bidder/.."):
+    sys.path.insert(0, folder)
+try:
+    from bidder import highCardPoints, distributionPoints, openingBid
+except Exception:
+    def highCardPoints(hand):
+        pass
+
+    def distributionPoints(hand):
+        pass
+
+    def openingBid(hand):
+        pass
+'''
+
+
 @pytest.fixture(scope="module")
 def question():
     """The question written once, for every fake submission."""
@@ -225,9 +244,10 @@ def entry_command(mode: str) -> tuple[list[str], dict, int | None]:
 @pytest.mark.parametrize("mode", ["as root", "unprivileged"])
 @pytest.mark.parametrize("student, gradable, score", [
     ("correct", True, 1.0), ("stub", True, None), ("broken", False, 0.0),
-    ("cheats", True, None),
+    ("cheats", True, None), ("borrows", True, None),
 ], ids=["a right module", "the stub", "a module that does not compile",
-        "a module that writes the results file"])
+        "a module that writes the results file",
+        "a module that imports the checker's own reference"])
 def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student, gradable,
                                                         score):
     command, environ, owner = entry_command(mode)
@@ -239,6 +259,11 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
         if student == "cheats":
             (root / "student" / "bid.py").write_text(CHEATS.format(results=str(
                 root / "results")))
+        if student == "borrows":
+            if not landlock_abi():
+                pytest.skip("without Landlock the checker's user (the student's too) "
+                            "reads the checker: the report says no landlock")
+            (root / "student" / "bid.py").write_text(BORROWS)
         environ["BIDDER_GRADE"] = str(root)
         run = subprocess.run(command + [str(root / "tests" / "run.sh")], env=environ,
                              capture_output=True, text=True, cwd=root)
