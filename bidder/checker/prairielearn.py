@@ -69,7 +69,12 @@ done
 chmod -R u=rwX,go=rX "$checker" "$grade/student" "$grade/tests"
 as_user=()
 if [ "$(id -u)" = 0 ]; then
-    as_user=(setpriv "--reuid=$(id -u "$user")" "--regid=$(id -g "$user")" --clear-groups)
+    if uid="$(id -u "$user")" && gid="$(id -g "$user")"; then
+        as_user=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups)
+    else  # never the checker as root here: the check fails, and says so below
+        echo "run.sh: there is no user $user to run the checker as (BIDDER_USER)" >&2
+        as_user=(false)
+    fi
 fi
 cd "$checker"
 env -i PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 HOME=/tmp TMPDIR=/tmp \

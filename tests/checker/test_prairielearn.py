@@ -288,3 +288,20 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
         assert not (root / "forged.json").exists() or not landlock_abi()
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_no_user_to_run_the_checker_as_is_a_failure_that_costs_no_attempt(question):
+    command, environ, owner = entry_command("as root")
+    root = job(question, (STUDENTS / "correct.py").read_text(), owner)
+    try:
+        environ.update(BIDDER_GRADE=str(root), BIDDER_USER="no-such-user-here")
+        run = subprocess.run(command + [str(root / "tests" / "run.sh")], env=environ,
+                             capture_output=True, text=True, cwd=root)
+        assert "there is no user no-such-user-here to run the checker as" in run.stderr
+        results = json.loads((root / "results" / "results.json").read_text())
+        jsonschema.validate(results, results_schema())
+        assert (results["gradable"], results["score"]) == (False, 0.0)
+        assert results["message"].startswith("The checker could not check this submission "
+                                             "(it stopped with status 1)")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
