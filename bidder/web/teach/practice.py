@@ -36,6 +36,7 @@ from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
+from .miscount import miscounted
 from .reading import READING_HANDS, Reading, is_reading, reading_hand, round_reading
 from .rounds import (answers, given_bids, is_focus, is_given, is_record, missed, recorded,
                      round_rules, scores, with_given)
@@ -358,6 +359,7 @@ def render(state: Practice, errors: dict | None = None, typed: dict | None = Non
     return render_template(
         "practice.html", state=state, hand=hand, advice=advice, correct=correct,
         facts=Facts(hand) if state.counted else None,
+        miscount=miscounted(hand, state.distribution) if state.counted else "",
         why=why_not(advice, state.chosen) if advice and not correct else None,
         scores=scores(state.record), missed=missed(state.record),
         review=reviewed, reading=reading_of(reviewed) if reviewed else None,

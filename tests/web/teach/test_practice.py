@@ -309,6 +309,23 @@ def test_a_wrong_count_shows_the_right_numbers(client):
     assert f"HCP: you counted {facts.tally.hcp + 1}; the hand has {facts.tally.hcp}." in page
 
 
+@pytest.mark.parametrize("counted, named", [(1, False), (2, True), (4, False)],
+                         ids=["right", "short-suit-points", "no-reading"])
+def test_a_count_of_points_for_short_suits_is_named_as_that_misreading(client, counted,
+                                                                        named):
+    client.get("/practice?set=1")  # 4-2-5-2 with a five-card minor: 1 point; shortness 2
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    assert hand == "AS KS JS 8S AH 2H AD KD 8D 5D 4D AC 6C"
+    post(client, "/practice/count", {"hand": hand, "hcp": "0",
+                                      "distribution": str(counted)})
+    page = text_of(client.get("/practice"))
+    assert ("Your 2 fits a misreading of the counting: Distribution points are counted for "
+            "short suits (void 3, singleton 2, doubleton 1) instead of long ones. Counted "
+            "that way: 2 distribution points: hearts 2 cards: 1; clubs 2 cards: 1" in page
+            ) is named
+
+
 @pytest.mark.parametrize("hcp, distribution, field, message", [
     ("", "0", "hcp", "HCP is empty: use a whole number from 0 to 99"),
     ("twelve", "0", "hcp", "HCP 'twelve' is not a whole number"),
