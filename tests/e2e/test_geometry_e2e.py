@@ -36,6 +36,8 @@ PAGES = [
     ("/boards", "boards"),
     ("/practice", "practice"),
     ("/practice?set=42&rule=R3,R7", "practice set"),
+    ("/practice?set=31&bid=1NT,2NT", "practice set by bid"),
+    ("/practice?set=31&bid=7NT", "practice set error"),
     ("/stats", "stats"),
     ("/live", "live start"),
     ("/live/join?code=ZZZZZ", "live unknown code"),
