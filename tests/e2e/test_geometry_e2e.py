@@ -7,7 +7,9 @@ import re
 
 import pytest
 
+from bidder import explain
 from bidder.variants import CATALOGUE
+from bidder.web import create_app
 
 pytestmark = pytest.mark.e2e
 
@@ -139,17 +141,17 @@ def answered_wrongly(page, server: str) -> None:
     """Practice after a wrong answer, with why the bid chosen is not the hand's."""
     page.goto(server + "/practice?set=7")
     hand = page.locator('input[name="hand"]').first.input_value()
-    from bidder import explain
     press(page, "No bid" if explain(hand).bid else "2NT")
 
 
 def counting_first(page, server: str) -> None:
-    """Practice in count-first mode, the counts answered wrongly."""
-    page.goto(server + "/practice?set=8")
+    """Practice in count-first mode, the counts answered wrongly: the distribution points
+    counted for short suits, named as that misreading."""
+    page.goto(server + "/practice?set=1")
     page.get_by_label("Count first").check()
     press(page, "Save settings")
     page.get_by_label("HCP", exact=True).fill("40")
-    page.get_by_label("Distribution points", exact=True).fill("9")
+    page.get_by_label("Distribution points", exact=True).fill("2")
     press(page, "Check my count")
 
 
@@ -222,7 +224,6 @@ def test_no_page_reached_by_a_form_spills_overlaps_clips_or_scrolls_sideways(
 
 def test_every_page_the_app_serves_is_visited(tmp_path):
     """A new page must join the lists: every GET route answering HTML is named."""
-    from bidder.web import create_app
     app = create_app({"TESTING": True, "STATE_URL": f"sqlite:///{tmp_path / 'state.db'}"})
     visited = {re.sub(r"\?.*", "", path) for path, _ in PAGES} | {
         "/boards", "/practice", "/live/<code>/host", "/live/<code>", "/live/join"}
