@@ -19,6 +19,7 @@ from ...rules import RULES
 from ..errors import Problem
 from ..rate_limits import limiter, live_limit
 from ..state import StoreUnavailable, store_of
+from ..teach.miscount import miscounted
 from ..teach.practice import COUNT_FIELDS, bid_rows, read_counts
 from . import events, ledger
 from .device import device_id, remember
@@ -132,12 +133,15 @@ def phone_page(poll, status, errors: dict | None = None, typed: dict | None = No
     device, _ = device_id()
     mine = ledger.ballots(store(), poll.code, status.round).get(device)
     advice = explain(current.hand) if status.state == REVEALED else None
-    counted = session.get(COUNTED_KEY, {}).get("at") == f"{poll.code}:{status.round}"
+    counted = (session[COUNTED_KEY] if session.get(COUNTED_KEY, {}).get("at")
+               == f"{poll.code}:{status.round}" else None)
+    hand = parse_hand(current.hand)
     return render_template("live_phone.html", poll=poll, status=status, current=current,
-                           hand=parse_hand(current.hand), mine=voted(mine),
-                           advice=advice, bid_rows=bid_rows(), OPEN=OPEN,
-                           counted=session[COUNTED_KEY] if counted else None,
-                           facts=Facts(parse_hand(current.hand)), count_fields=COUNT_FIELDS,
+                           hand=hand, mine=voted(mine),
+                           advice=advice, bid_rows=bid_rows(), OPEN=OPEN, counted=counted,
+                           miscount=miscounted(hand, counted["distribution"]) if counted
+                           else "",
+                           facts=Facts(hand), count_fields=COUNT_FIELDS,
                            errors=errors or {}, typed=typed or {}), code
 
 

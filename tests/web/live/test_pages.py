@@ -243,6 +243,16 @@ def test_a_count_first_poll_asks_for_the_count_then_shows_the_bidding_box(app):
     assert "First count the hand" in student.get(f"/live/{code}").get_data(as_text=True)
 
 
+def test_a_phone_counting_points_for_its_singleton_is_told_so(app):
+    _, code, _ = open_poll(app, hand=HAND, count_first="1")
+    student = app.test_client()
+    student.post(f"/live/{code}/count", data={"hcp": "12", "distribution": "2"})
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert ("Your 2 fits a misreading of the counting: Distribution points are counted "
+            "for short suits (void 3, singleton 2, doubleton 1) instead of long ones.") in page
+    assert "spades 1 card: 2" in page
+
+
 def test_a_poll_kept_before_count_first_existed_reads_as_without_it():
     from bidder.web.live.model import Poll
     assert Poll.from_json('{"code": "ABCDE", "admin": "x", "rounds": [["AS", false]]}'
