@@ -144,7 +144,8 @@ POLL_PATHS = {
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": ["bid"], "properties": {"bid": BID}}}}},
         "responses": {"200": {"description": "the vote taken", "content": {
-            "application/json": {"schema": _object({"round": COUNT, "bid": BID})}}},
+            "application/json": {"schema": _object({"round": COUNT, "bid": BID,
+                                                    "answered": COUNT})}}},
             "400": _json("Error", "not a bid"),
             "404": _json("Error", "no poll has this code"),
             "409": _json("Error", "the vote is closed"),

@@ -81,6 +81,17 @@ def test_the_sqlite_counters_work_as_limits_expects(tmp_path):
     assert SQLiteLimits(f"sqlite:///{blocker / 's.db'}").check() is False
 
 
+def test_the_window_read_after_a_count_costs_no_more_transactions(tmp_path):
+    limits = SQLiteLimits(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+    limits.check()
+    limits.incr("elsewhere", 60)
+    limits.incr("k", 60)
+    limits.store = None  # any read of the file now fails
+    assert limits.get("k") == 1 and limits.get_expiry("k") > 0
+    with pytest.raises(AttributeError):
+        limits.get("k")
+
+
 def test_the_limit_comes_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("BIDDER_PRACTICE_RATE_LIMIT", "2 per minute")
     url = f"sqlite:///{tmp_path / 'state.sqlite3'}"
@@ -88,9 +99,20 @@ def test_the_limit_comes_from_the_environment(monkeypatch, tmp_path):
     assert [r.status_code for r in posts(app, 3)] == [303, 303, 429]
 
 
+def test_the_live_poll_s_limit_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BIDDER_LIVE_RATE_LIMIT", "1 per minute")
+    url = f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    client = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
+                         "STATE_URL": url}).test_client()
+    hand = {"hand": "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"}
+    assert [client.post("/api/polls", json=hand).status_code for _ in range(2)] == [201, 429]
+
+
+@pytest.mark.parametrize("variable", ["BIDDER_PRACTICE_RATE_LIMIT", "BIDDER_LIVE_RATE_LIMIT"])
 @pytest.mark.parametrize("value", ["lots", "5 per fortnight"])
-def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value):
-    monkeypatch.setenv("BIDDER_PRACTICE_RATE_LIMIT", value)
-    with pytest.raises(RuntimeError, match=f"BIDDER_PRACTICE_RATE_LIMIT is '{value}', "
+def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value,
+                                                                    variable):
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(RuntimeError, match=f"{variable} is '{value}', "
                                            f"which is not a rate limit: write e.g."):
         create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})

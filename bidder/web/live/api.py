@@ -116,11 +116,9 @@ def start() -> tuple[Response, int]:
 def vote(code: str) -> Response:
     """This device's vote in the round on the table (replacing its last)."""
     bid = read_bid(body_field("bid", BID_EXAMPLE))
-    store = store_of_app()
-    poll, status = ledger.load(store, code)
     device, new = device_id()
-    ledger.vote(store, poll, status, device, bid)
-    response = jsonify(round=status.round, bid=bid)
+    status, answered = ledger.vote(store_of_app(), code, device, bid)
+    response = jsonify(round=status.round, bid=bid, answered=answered)
     return remember(response, device) if new else response
 
 

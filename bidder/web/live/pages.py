@@ -157,7 +157,6 @@ def count(code: str):
 @limiter.limit(live_limit)
 def vote(code: str):
     """Take this device's vote (replacing its last) and go back to the poll."""
-    poll, status = ledger.load(store(), code)
     try:
         bid = Bid.parse(request.form.get("bid", "")[:10]).text
     except BidError as error:
@@ -165,10 +164,12 @@ def vote(code: str):
                                 f"{error}; go back and choose a bid from the box.")) from None
     device, new = device_id()
     try:
-        ledger.vote(store(), poll, status, device, bid)
+        ledger.vote(store(), code, device, bid)
     except ledger.PollError as refused:
+        if refused.status != 409:
+            raise
         flash(refused.message[:1].upper() + refused.message[1:] + ".")
-    response = redirect(url_for(".phone", code=poll.code), 303)
+    response = redirect(url_for(".phone", code=code.upper()), 303)
     return remember(response, device) if new else response
 
 

@@ -87,6 +87,11 @@ def test_a_vote_that_is_no_bid_is_refused(app):
     assert answer.status_code == 400 and "choose a bid" in answer.get_data(as_text=True)
 
 
+def test_a_vote_on_no_poll_is_a_404_page(app):
+    answer = app.test_client().post("/live/NOPE2/vote", data={"bid": "1C"})
+    assert answer.status_code == 404 and "NOPE2" in answer.get_data(as_text=True)
+
+
 def test_a_vote_after_the_close_is_not_taken_and_the_phone_is_told(app):
     teacher, code, key = open_poll(app)
     steer(teacher, code, key, "close")

@@ -69,7 +69,8 @@ def test_a_device_has_one_vote_a_round_and_its_second_replaces_the_first(client)
     first = client.post(f"/api/polls/{code}/votes", json={"bid": "1H"})
     assert COOKIE in first.headers["Set-Cookie"]
     again = client.post(f"/api/polls/{code}/votes", json={"bid": "1c"})
-    assert again.json == {"round": 0, "bid": "1C"} and "Set-Cookie" not in again.headers
+    assert again.json == {"round": 0, "bid": "1C", "answered": 1}
+    assert "Set-Cookie" not in again.headers
     assert client.get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1C": 1}
 
 
@@ -143,6 +144,8 @@ def test_a_poll_on_no_hand_is_refused_saying_why(client, body, error):
 def test_an_unknown_code_is_a_404_naming_it(client, code):
     answer = client.get(f"/api/polls/{code}")
     assert answer.status_code == 404 and answer.json["error"]["code"] == "no_such_poll"
+    vote = client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+    assert vote.status_code == 404 and code.upper()[:12] in vote.json["error"]["message"]
 
 
 def test_a_code_is_read_in_any_case(client):
@@ -213,3 +216,30 @@ def test_votes_are_rate_limited_per_address(tmp_path):
     answers = [client.post(f"/api/polls/{code}/votes", json={"bid": "1C"}).status_code
                for _ in range(3)]
     assert answers == [200, 200, 429]
+
+
+def test_a_vote_is_one_store_transaction_and_one_count_of_the_rate_limit(tmp_path, monkeypatch):
+    from bidder.web.state.sqlite_store import SQLiteStore
+    app = make_app(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    code, _ = start(client)
+    client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+    opened, session = [], SQLiteStore._session
+    monkeypatch.setattr(SQLiteStore, "_session",
+                        lambda store: opened.append(1) or session(store))
+    assert client.post(f"/api/polls/{code}/votes", json={"bid": "1H"}).status_code == 200
+    assert client.post(f"/live/{code}/vote", data={"bid": "1D"}).status_code == 303
+    assert len(opened) == 4
+
+
+def test_a_vote_is_one_command_to_redis(redis_url, monkeypatch):
+    from bidder.web.state.redis_store import RedisStore
+    client = make_app(redis_url).test_client()
+    code, _ = start(client)
+    sent = []
+    for name in ("get", "put", "fields", "put_field_by_guard", "put_if_absent"):
+        monkeypatch.setattr(RedisStore, name, lambda store, *args, name=name, was=getattr(
+            RedisStore, name): sent.append(name) or was(store, *args))
+    assert client.post(f"/api/polls/{code}/votes", json={"bid": "1H"}).status_code == 200
+    assert sent == ["put_field_by_guard"]
