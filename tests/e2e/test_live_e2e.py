@@ -1,5 +1,5 @@
-"""A room in a real browser: the instructor's projector page and ten phones (Playwright
-contexts) go through a vote, a discussion and a second vote, and the reveal, against the
+"""A room in a real browser: the instructor's projector page and thirty phones
+(Playwright contexts in one shared Chromium) go through a vote, a discussion and a second vote, and the reveal, against the
 app served by gunicorn's gevent worker (which holds every page's event stream). The
 projector and the phones follow the poll by server-sent events, without reloading; every
 page passes axe in light and dark."""
@@ -11,10 +11,11 @@ from served import serving
 
 pytestmark = pytest.mark.e2e
 
-PHONES = 10
 HAND = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # 1C by R3
-FIRST = ["1C", "1C", "1C", "1H", "1H", "1H", "1D", "None", "1C", "1H"]
-SECOND = ["1C", "1C", "1C", "1C", "1C", "1H", "1C", "None", "1C", "1C"]
+# Ten students' votes, and a room of three such tens: per ten, 4 right then 8 right.
+FIRST = ["1C", "1C", "1C", "1H", "1H", "1H", "1D", "None", "1C", "1H"] * 3
+SECOND = ["1C", "1C", "1C", "1C", "1C", "1H", "1C", "None", "1C", "1C"] * 3
+PHONES = len(FIRST)
 NAMES = {"1C": "1 club", "1H": "1 heart", "1D": "1 diamond", "None": "No bid"}
 
 
@@ -83,7 +84,7 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     press(projector, "Reveal the answers")
     bars = projector.locator("#bars").inner_text()
     assert "R2.len=3+" in bars and "R3.choose=shorter-lower" in bars
-    assert "+4 since the first vote" in bars and "-3 since the first vote" in bars
+    assert "+12 since the first vote" in bars and "-9 since the first vote" in bars
     assert "The answer:" in projector.locator(".live-answer").inner_text()
     for scheme in ("light", "dark"):
         projector.emulate_media(color_scheme=scheme)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bidder.bids import BIDS
 from bidder.web import create_app
 from bidder.web.live import events, ledger
 from bidder.web.live.hands import telling_apart
@@ -79,6 +80,20 @@ def test_a_phone_votes_with_a_plain_form_and_may_change_its_answer(app):
     assert "Your answer" in page and 'aria-pressed="true"' in page
     assert "1</strong> answered" in teacher.get(f"/live/{code}/host?key={key}").get_data(
         as_text=True)
+
+
+def bidding_box(page: str) -> str:
+    """The bidding box of a page, without the mark of a bid already chosen."""
+    box = re.search(r'<fieldset>\s*<legend>Your opening bid</legend>.*?</fieldset>', page, re.S)
+    return box.group(0).replace(' aria-pressed="true"', "")
+
+
+def test_the_phone_draws_practice_s_bidding_box(app):
+    _, code, _ = open_poll(app)
+    phone = app.test_client().get(f"/live/{code}").get_data(as_text=True)
+    practice = app.test_client().get("/practice").get_data(as_text=True)
+    assert bidding_box(phone) == bidding_box(practice)
+    assert bidding_box(phone).count('name="bid"') == len(BIDS) == 19
 
 
 def test_a_vote_that_is_no_bid_is_refused(app):
