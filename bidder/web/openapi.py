@@ -8,6 +8,7 @@ from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from ..bids import RULE_BIDS
 from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, Rank, Suit
 from ..rules import RULES
+from .live.model import MOVES
 
 API_VERSION = "1.0.0"
 STRING = {"type": "string"}
@@ -106,8 +107,11 @@ POLL = {"type": "object", "required": ["code", "round", "rounds", "state", "hand
     "first": COUNTS,
     "shift": {"type": "object", "additionalProperties": {"type": "integer"},
               "description": "each bid's count in this vote less the first's"},
+    "students": _object({name: COUNT for name in MOVES},
+                        "how many students' answers went from wrong to right, right to "
+                        "wrong, stayed right or wrong, or came in one vote only"),
 }, "description": "a poll; votes, right and wrong only with the admin token or once "
-                  "revealed, first and shift only on a second vote"}
+                  "revealed, first, shift and students only on a second vote"}
 ADMIN = [{"admin": []}]
 CODE = [{"name": "code", "in": "path", "required": True, "schema": STRING}]
 POLL_RESPONSES = {

@@ -4,6 +4,7 @@ app served by gunicorn's gevent worker (which holds every page's event stream). 
 projector and the phones follow the poll by server-sent events, without reloading; every
 page passes axe in light and dark."""
 
+import re
 
 import pytest
 
@@ -85,6 +86,10 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     bars = projector.locator("#bars").inner_text()
     assert "R2.len=3+" in bars and "R3.choose=shorter-lower" in bars
     assert "+12 since the first vote" in bars and "-9 since the first vote" in bars
+    moved = projector.locator(".live-moves").inner_text()
+    for line in ("From wrong to right\s+12", "From right to wrong\s+0",
+                 "Right both times\s+12", "Wrong both times\s+6"):
+        assert re.search(line, moved), (line, moved)
     assert "The answer:" in projector.locator(".live-answer").inner_text()
     for scheme in ("light", "dark"):
         projector.emulate_media(color_scheme=scheme)

@@ -23,7 +23,8 @@ from ..teach.practice import COUNT_FIELDS, bid_rows, read_counts
 from . import events, ledger
 from .device import device_id, remember
 from .hands import canonical, dealt_for, telling_apart
-from .model import BID_KEYS, OPEN, REVEALED, Answer, bid_key, key_bid, shift, tally
+from .model import (BID_KEYS, MOVES, OPEN, REVEALED, Answer, bid_key, key_bid, moves, shift,
+                    tally)
 from .qr import qr_svg
 from .report import summary
 
@@ -211,7 +212,8 @@ def host(code: str):
     key = request.args.get("key", "")
     poll, status = admin(code, key)
     current = poll.rounds[status.round]
-    counts = tally(ledger.ballots(store(), poll.code, status.round))
+    votes = ledger.ballots(store(), poll.code, status.round)
+    counts = tally(votes)
     page = dict(poll=poll, status=status, current=current, key=key,
                 hand=parse_hand(current.hand), answered=sum(counts.values()),
                 join_url=url_for(".phone", code=poll.code, _external=True),
@@ -219,9 +221,11 @@ def host(code: str):
     page["qr"] = qr_svg(page["join_url"])
     if status.state == REVEALED:
         answer = Answer.of(current.hand)
-        first = (tally(ledger.ballots(store(), poll.code, status.round - 1))
-                 if current.second else None)
-        page |= dict(advice=explain(current.hand), bars=histogram(answer, counts, first))
+        before = ledger.ballots(store(), poll.code, status.round - 1) if current.second else None
+        page |= dict(advice=explain(current.hand),
+                     bars=histogram(answer, counts, None if before is None else tally(before)),
+                     moved=None if before is None else moves(before, votes, answer.right),
+                     moves=MOVES)
     return render_template("live_host.html", **page)
 
 

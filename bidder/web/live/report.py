@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..state import Store
 from .ledger import ballots
-from .model import REVEALED, Answer, Poll, Status, misreadings_shown, shift, tally
+from .model import (REVEALED, Answer, Poll, Status, misreadings_shown, moves, shift,
+                    tally)
 
 
 def view(store: Store, poll: Poll, status: Status, admin: bool) -> dict:
@@ -22,8 +23,10 @@ def view(store: Store, poll: Poll, status: Status, admin: bool) -> dict:
     counts = tally(votes)
     shown |= {"votes": counts, "right": answer.right, "wrong": answer.wrong}
     if current.second:
-        first = tally(ballots(store, poll.code, status.round - 1))
-        shown |= {"first": first, "shift": shift(first, counts)}
+        before = ballots(store, poll.code, status.round - 1)
+        first = tally(before)
+        shown |= {"first": first, "shift": shift(first, counts),
+                  "students": moves(before, votes, answer.right)}
     return shown
 
 
@@ -31,13 +34,16 @@ def summary(store: Store, poll: Poll) -> dict:
     """Every round's votes, the right bid and the misreadings the room showed, and those
     misreadings over the whole session."""
     rounds, session = [], {}
+    votes = [ballots(store, poll.code, place) for place in range(len(poll.rounds))]
     for place, round_ in enumerate(poll.rounds):
         answer = Answer.of(round_.hand)
-        counts = tally(ballots(store, poll.code, place))
+        counts = tally(votes[place])
         shown = misreadings_shown(answer, counts)
         for name, count in shown.items():
             session[name] = session.get(name, 0) + count
         rounds.append({"hand": round_.hand, "second": round_.second, "right": answer.right,
                        "votes": counts, "misreadings": shown})
+        if round_.second:
+            rounds[-1]["students"] = moves(votes[place - 1], votes[place], answer.right)
     ranked = dict(sorted(session.items(), key=lambda item: (-item[1], item[0])))
     return {"code": poll.code, "rounds": rounds, "misreadings": ranked}

@@ -151,6 +151,10 @@ def test_a_second_vote_shows_the_shift_then_the_next_hand(app):
     steer(teacher, code, key, "reveal")
     page = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
     assert "+1 since the first vote" in page and "-1 since the first vote" in page
+    moved = re.sub(r"\s+", " ", re.search(r'<table class="live-moves".*?</table>', page,
+                                          re.S).group(0))
+    assert "From wrong to right</th> <td>1</td>" in moved
+    assert "From right to wrong</th> <td>0</td>" in moved
     steer(teacher, code, key, "next", source="rule", rule="R8")
     assert "Hand 3" in teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
     summary = teacher.get(f"/live/{code}/summary.json?key={key}")

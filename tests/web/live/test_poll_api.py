@@ -100,6 +100,9 @@ def test_a_second_vote_shows_the_shift_and_the_next_hand_starts_afresh(client):
     shown = client.get(f"/api/polls/{code}", headers=admin).json
     assert shown["first"] == {"1C": 1, "1H": 2} and shown["votes"] == {"1C": 2, "1H": 1}
     assert shown["shift"] == {"1C": 1, "1H": -1}
+    assert shown["students"] == {"wrong_to_right": 1, "right_to_wrong": 0, "stayed_right": 1,
+                                 "stayed_wrong": 1, "first_only": 0, "second_only": 0}
+    assert "students" not in client.get(f"/api/polls/{code}").json
     client.post(f"/api/polls/{code}/close", headers=admin)
     other = "AS KS QS JS 2H 3H 4H 5D 6D 7D 8C 9C 10C"
     moved = client.post(f"/api/polls/{code}/rounds", headers=admin, json={"hand": other}).json
@@ -107,6 +110,8 @@ def test_a_second_vote_shows_the_shift_and_the_next_hand_starts_afresh(client):
     assert moved["hand"].startswith("AS KS QS JS")
     summary = client.get(f"/api/polls/{code}/summary", headers=admin).json
     assert [r["votes"] for r in summary["rounds"]] == [{"1C": 1, "1H": 2}, {"1C": 2, "1H": 1}, {}]
+    assert [r.get("students", {}).get("wrong_to_right") for r in summary["rounds"]] == [
+        None, 1, None]
     assert summary["misreadings"] == {"R2.len=3+": 3, "R2.len=4+": 3}
 
 
