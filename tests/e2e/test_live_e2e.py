@@ -1,8 +1,8 @@
 """A room in a real browser: the instructor's projector page and thirty phones
-(Playwright contexts in one shared Chromium) go through a vote, a discussion and a second vote, and the reveal, against the
-app served by gunicorn's gevent worker (which holds every page's event stream). The
-projector and the phones follow the poll by server-sent events, without reloading; every
-page passes axe in light and dark."""
+(Playwright contexts in one shared Chromium) go through a vote, a discussion and a
+second vote, and the reveal, against the app served by gunicorn's gevent worker (which
+holds every page's event stream). The projector and the phones follow the poll by
+server-sent events, without reloading; every page passes axe in light and dark."""
 
 import re
 
