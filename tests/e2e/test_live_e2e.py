@@ -61,13 +61,22 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
         phone.goto(f"{live_server}/live/{code}")
     assert axe(phones[0]) == []
 
+    own = new_page()  # the instructor's own view, on a screen the room does not see
+    own.goto(projector.url.replace("/host?", "/teacher?"))
+    assert axe(own) == []
     kept(projector)
+    kept(own)
     for phone, bid in zip(phones, FIRST):
         press(phone, NAMES[bid])
         assert "Your answer" in phone.locator("#mine").inner_text()
     projector.locator("#answered").filter(has_text=str(PHONES)).wait_for()
     assert still_kept(projector)
     assert projector.locator(".live-bars").count() == 0  # no distribution while open
+    own.locator("#right-so-far").filter(has_text="40 % right so far (12 of 30)").wait_for()
+    assert "R2.len=3+" in own.locator("#bars").inner_text() and still_kept(own)
+    for scheme in ("light", "dark"):
+        own.emulate_media(color_scheme=scheme)
+        assert axe(own) == []
 
     for phone in phones:
         kept(phone)
@@ -87,8 +96,8 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     assert "R2.len=3+" in bars and "R3.choose=shorter-lower" in bars
     assert "+12 since the first vote" in bars and "-9 since the first vote" in bars
     moved = projector.locator(".live-moves").inner_text()
-    for line in ("From wrong to right\s+12", "From right to wrong\s+0",
-                 "Right both times\s+12", "Wrong both times\s+6"):
+    for line in (r"From wrong to right\s+12", r"From right to wrong\s+0",
+                 r"Right both times\s+12", r"Wrong both times\s+6"):
         assert re.search(line, moved), (line, moved)
     assert "The answer:" in projector.locator(".live-answer").inner_text()
     for scheme in ("light", "dark"):

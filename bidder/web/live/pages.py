@@ -229,6 +229,22 @@ def host(code: str):
     return render_template("live_host.html", **page)
 
 
+@blueprint.get("/<code>/teacher")
+def teacher(code: str):
+    """The instructor's own view, not for the projector: the share right so far and the
+    distribution with its misreadings, while the vote is open too."""
+    key = request.args.get("key", "")
+    poll, status = admin(code, key)
+    current = poll.rounds[status.round]
+    votes = ledger.ballots(store(), poll.code, status.round)
+    counts, answer = tally(votes), Answer.of(current.hand)
+    return render_template("live_teacher.html", poll=poll, status=status, current=current,
+                           key=key, hand=parse_hand(current.hand), OPEN=OPEN,
+                           answered=sum(counts.values()),
+                           right=counts.get(bid_key(answer.right), 0),
+                           bars=histogram(answer, counts, None), votes_mark=events.mark(votes))
+
+
 ACTIONS = ("close", "reveal", "again", "next")
 
 

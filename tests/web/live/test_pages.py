@@ -162,7 +162,26 @@ def test_a_second_vote_shows_the_shift_then_the_next_hand(app):
     assert json.loads(summary.data)["misreadings"] == {"R2.len=3+": 1, "R2.len=4+": 1}
 
 
-@pytest.mark.parametrize("path", ["host?key=wrong", "host", "summary.json?key=x"])
+@pytest.mark.parametrize("votes, said", [
+    ((), "No answers yet."), (("1C",), "100 %</strong> right so far (1 of 1)"),
+    (("1H",), "0 %</strong> right so far (0 of 1)"),
+    (("1C", "1H", "1H"), "33 %</strong> right so far (1 of 3)"),
+    (("1C", "1C", "1H"), "67 %</strong> right so far (2 of 3)")])
+def test_the_instructor_s_own_view_shows_the_share_right_while_the_projector_does_not(
+        app, votes, said):
+    teacher, code, key = open_poll(app)
+    for bid in votes:
+        app.test_client().post(f"/live/{code}/vote", data={"bid": bid})
+    own = teacher.get(f"/live/{code}/teacher?key={key}").get_data(as_text=True)
+    assert said in own
+    assert ("R2.len=3+" in own) is ("1H" in votes) and "live-bars" in own
+    projector = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    assert "right so far" not in projector and "live-bars" not in projector
+    assert f"/live/{code}/teacher?key={key}" in projector
+
+
+@pytest.mark.parametrize("path", ["host?key=wrong", "host", "summary.json?key=x",
+                                  "teacher", "teacher?key=x"])
 def test_the_projector_view_needs_the_admin_link(app, path):
     _, code, _ = open_poll(app)
     answer = app.test_client().get(f"/live/{code}/{path}")
@@ -202,8 +221,17 @@ def test_the_event_stream_sends_the_count_and_state(app):
     app.test_client().post(f"/live/{code}/vote", data={"bid": "1C"})
     answer = app.test_client().get(f"/live/{code.lower()}/events")
     assert answer.mimetype == "text/event-stream"
-    assert answer.get_data(as_text=True) == (
-        'retry: 2000\n\ndata: {"round": 0, "state": "open", "answered": 1}\n\n')
+    sent = answer.get_data(as_text=True).split("\n\n")
+    assert sent[0] == "retry: 2000" and sent[2:] == [""]
+    assert json.loads(sent[1].removeprefix("data: ")) == {
+        "round": 0, "state": "open", "answered": 1,
+        "votes": events.mark(ledger.ballots(ledger_store(app), code, 0))}
+
+
+def test_the_stream_s_mark_changes_with_a_changed_vote_and_only_then():
+    assert events.mark({"a": "1C"}) == events.mark({"a": "1C"})
+    assert len({events.mark({}), events.mark({"a": "1C"}), events.mark({"a": "1H"}),
+                events.mark({"a": "1C", "b": "1C"})}) == 4
 
 
 class Flaky:
