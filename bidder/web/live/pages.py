@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import secrets
+from pathlib import Path
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
                    request, session, url_for)
+from markupsafe import Markup
 
 from ...advice import explain
 from ...bids import Bid, BidError
@@ -22,11 +24,11 @@ from ..state import StoreUnavailable, store_of
 from ..teach.practice import COUNT_FIELDS, bid_rows, read_counts
 from . import events, ledger
 from .device import device_id, remember
-from .hands import canonical, dealt_for, telling_apart
+from .hands import SEEDS, NamedError, apart_for, canonical, dealt_for, read_ids
 from .model import (BID_KEYS, MOVES, OPEN, REVEALED, Answer, bid_key, key_bid, moves, shift,
                     tally)
 from .qr import qr_svg
-from .report import summary
+from .report import summary, summary_csv
 
 blueprint = Blueprint("live", __name__, url_prefix="/live")
 SOURCES = (("pasted", "A hand I paste"), ("rule", "A hand dealt for a rule"),
@@ -74,16 +76,20 @@ def store():
 def chosen_hand(form) -> str:
     """The hand the start form asks for.
 
-    :raises PageError: 400 for a hand or rule that cannot be read, saying why.
+    :raises PageError: 400 for a hand, rule or misreading that cannot be read, saying why.
     """
     source = form.get("source", "pasted")
-    seed = secrets.randbelow(1_000_000) + 1
+    seed = secrets.randbelow(SEEDS) + 1
     try:
         if source == "rule":
             return dealt_for(form.get("rule", ""), seed)
         if source == "apart":
-            return telling_apart(seed)
+            return apart_for(read_ids(form.get("misreadings", "")), seed)
         return canonical(form.get("hand", ""))
+    except NamedError as error:
+        raise PageError(Problem(400, error.code, "Check the misreadings",
+                                f"{error.message}. Go back and name misreadings by their "
+                                f"ids, or leave the field empty for any.")) from None
     except (InvalidHandError, DealError) as error:
         raise PageError(Problem(400, error.code, "Check the hand",
                                 f"{error.message}. Go back and paste a hand of 13 cards, "
@@ -267,13 +273,51 @@ def steer(code: str):
     return redirect(url_for(".host", code=poll.code, key=key), 303)
 
 
-@blueprint.get("/<code>/summary.json")
-def download(code: str):
-    """The session's summary, to keep: every vote's counts and the misreadings shown."""
+SUMMARY_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8",
+                 "html": "text/html; charset=utf-8"}
+
+
+@blueprint.get("/<code>/summary.<kind>")
+def download(code: str, kind: str):
+    """The session's summary, to keep: every vote's counts and the misreadings the room
+    showed, per hand; as a page of its own (html), a table (csv) or data (json).
+
+    :raises PageError: 404 for another kind of file, naming the three.
+    """
     poll, _ = admin(code, request.args.get("key", ""))
-    body = json.dumps(summary(store(), poll), indent=2) + "\n"
-    return Response(body, content_type="application/json", headers={
-        "Content-Disposition": f'attachment; filename="poll-{poll.code}.json"'})
+    if kind not in SUMMARY_TYPES:
+        raise PageError(Problem(404, "no_such_summary", "No such summary",
+                                f"the summary comes as {', '.join(SUMMARY_TYPES)}: ask for "
+                                f"summary.html, summary.csv or summary.json"))
+    shown = summary(store(), poll)
+    if kind == "json":
+        body = json.dumps(shown, indent=2) + "\n"
+    elif kind == "csv":
+        body = summary_csv(shown)
+    else:
+        body = render_template("live_summary.html", summary=shown, moves=MOVES,
+                               hands=summary_hands(shown), style_sheet=style_sheet())
+    return Response(body, content_type=SUMMARY_TYPES[kind], headers={
+        "Content-Disposition": f'attachment; filename="poll-{poll.code}.{kind}"'})
+
+
+def style_sheet() -> Markup:
+    """The app's style sheet, to write into a page that is to stand alone."""
+    text = Path(current_app.static_folder, "style.css").read_text(encoding="utf-8")
+    return Markup(text.replace("</", "<\\/"))
+
+
+def summary_hands(shown: dict) -> list[dict]:
+    """What the summary page shows of each vote: its hand, its answer, its bars (with
+    the misreadings behind each wrong one) and the misreadings the room showed."""
+    hands = []
+    for round_ in shown["rounds"]:
+        answer = Answer.of(round_["hand"])
+        hands.append({"hand": parse_hand(round_["hand"]), "advice": explain(round_["hand"]),
+                      "bars": histogram(answer, round_["votes"], None),
+                      "shown": [(variant_by_id(name), count)
+                                for name, count in round_["misreadings"].items()]})
+    return hands
 
 
 @blueprint.get("/<code>/events")

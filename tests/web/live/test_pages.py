@@ -1,6 +1,8 @@
 """The live poll's pages: start, join, vote without JavaScript, the projector view, the
 summary, and the event stream."""
 
+import csv
+import io
 import json
 import re
 
@@ -8,7 +10,7 @@ import pytest
 
 from bidder.web import create_app
 from bidder.web.live import events, ledger
-from bidder.web.live.hands import telling_apart
+from bidder.web.live.hands import NamedError, apart_for, read_ids, telling_apart
 from bidder.web.live.labels import wrong_bids
 from bidder.web.state import StoreUnavailable
 from bidder.web.teach.practice import bid_rows
@@ -45,6 +47,7 @@ def test_the_start_page_offers_three_ways_to_a_hand_and_a_join_form(app):
 
 
 @pytest.mark.parametrize("form", [{"source": "rule", "rule": "R5"}, {"source": "apart"},
+                                  {"source": "apart", "misreadings": " R2.len=3+,omit=R3 "},
                                   {"hand": HAND}])
 def test_a_poll_opens_on_each_kind_of_hand_with_code_and_qr(app, form):
     teacher, code, key = open_poll(app, **form)
@@ -55,7 +58,9 @@ def test_a_poll_opens_on_each_kind_of_hand_with_code_and_qr(app, form):
 
 @pytest.mark.parametrize("form, words", [
     ({"source": "pasted", "hand": "AS KS"}, "13 cards"),
-    ({"source": "rule", "rule": "R42"}, "is not a rule")])
+    ({"source": "rule", "rule": "R42"}, "is not a rule"),
+    ({"source": "apart", "misreadings": "omit=R3 bogus"}, "misreading 2, &#39;bogus&#39;"),
+])
 def test_a_poll_on_no_hand_is_refused_saying_why(app, form, words):
     answer = app.test_client().post("/live", data=form)
     assert answer.status_code == 400 and words in answer.get_data(as_text=True)
@@ -160,6 +165,27 @@ def test_a_second_vote_shows_the_shift_then_the_next_hand(app):
     summary = teacher.get(f"/live/{code}/summary.json?key={key}")
     assert summary.headers["Content-Disposition"] == f'attachment; filename="poll-{code}.json"'
     assert json.loads(summary.data)["misreadings"] == {"R2.len=3+": 1, "R2.len=4+": 1}
+    table = teacher.get(f"/live/{code}/summary.csv?key={key}")
+    assert table.headers["Content-Disposition"] == f'attachment; filename="poll-{code}.csv"'
+    rows = list(csv.DictReader(io.StringIO(table.get_data(as_text=True))))
+    assert [(row["vote"], row["bid"], row["votes"], row["right"]) for row in rows[:4]] == [
+        ("1", "1H", "1", "no"), ("1", "1C", "0", "yes"), ("2", "1C", "1", "yes"),
+        ("3", rows[3]["right_bid"], "0", "yes")]
+    assert rows[0]["misreadings"] == "R2.len=3+ R2.len=4+" and rows[0]["second_vote"] == "no"
+    page = teacher.get(f"/live/{code}/summary.html?key={key}")
+    assert page.headers["Content-Disposition"] == f'attachment; filename="poll-{code}.html"'
+    text = page.get_data(as_text=True)
+    assert "<style>" in text and ".live-bars" in text
+    assert not re.search(r'(src|href)="/', text)  # nothing loaded from the server
+    assert text.count('<section class="live-reveal"') == 3
+    assert "R2.len=3+</code> (1 vote)" in text and "From wrong to right" in text
+
+
+def test_a_summary_of_another_kind_is_a_404_naming_the_three(app):
+    teacher, code, key = open_poll(app)
+    answer = teacher.get(f"/live/{code}/summary.pdf?key={key}")
+    assert answer.status_code == 404 and "summary.html, summary.csv" in answer.get_data(
+        as_text=True)
 
 
 @pytest.mark.parametrize("votes, said", [
@@ -267,6 +293,17 @@ def test_a_quiet_stream_sends_a_comment_now_and_then(app):
     _, code, _ = open_poll(app)
     sent = list(events.stream(ledger_store(app), code, seconds=0.05, tick=0.01, heartbeat=0))
     assert sent[2:] and set(sent[2:]) == {": still here\n\n"}
+
+
+def test_named_misreadings_that_no_hand_searched_tells_apart_are_refused_naming_them():
+    with pytest.raises(NamedError, match="no hand of the 10 dealt changes the bid for 'no-2nt'"):
+        apart_for(("no-2nt",), 1, search=10)
+
+
+@pytest.mark.parametrize("text, ids", [("", ()), (" a ,b\nc,,", ("a", "b", "c")),
+                                       ("R2.len=3+ +x", ("R2.len=3+", "+x"))])
+def test_the_form_s_ids_are_split_at_commas_and_spaces(text, ids):
+    assert read_ids(text) == ids
 
 
 def test_the_hand_chosen_to_tell_misreadings_apart_is_the_best_of_its_search():

@@ -35,7 +35,11 @@ def client(url):
 
 
 def start(client, hand=HAND):
-    answer = client.post("/api/polls", json={"hand": hand})
+    return start_body(client, {"hand": hand})
+
+
+def start_body(client, body):
+    answer = client.post("/api/polls", json=body)
     assert answer.status_code == 201
     return answer.json["code"], {"Authorization": f"Bearer {answer.json['admin']}"}
 
@@ -138,11 +142,41 @@ def test_a_vote_that_is_not_a_bid_is_refused_saying_why(client, send, status, er
     assert answer.status_code == status and answer.json["error"]["code"] == error
 
 
-@pytest.mark.parametrize("body, error", [
-    ({"hand": "AS KS"}, "wrong_count"), ({}, "missing_hand"), ({"hand": 3}, "missing_hand")])
-def test_a_poll_on_no_hand_is_refused_saying_why(client, body, error):
+@pytest.mark.parametrize("body, error, named", [
+    ({"hand": "AS KS"}, "wrong_count", ""), ({}, "missing_hand", ""),
+    ({"hand": 3}, "missing_hand", ""),
+    ({"apart": ["bogus"]}, "bad_misreading", "misreading 1, 'bogus', is not one"),
+    ({"apart": ["R2.len=3+", "R1.hcp=99-12"]}, "bad_misreading",
+     "misreading 2, 'R1.hcp=99-12', is not one: R1.hcp=99-12: '99-12' is not a range"),
+    ({"apart": ["omit=R3"] * 9}, "bad_misreading", "name at most 8"),
+    ({"apart": "omit=R3"}, "bad_misreading", "a list of ids"),
+    ({"apart": ["omit=R3", 3]}, "bad_misreading", "a list of ids"),
+    ({"apart": ["omit=R3"], "hand": HAND}, "hand_and_apart", "not both"),
+    ({"hand": HAND, "count_first": "yes"}, "bad_count_first", "true or false, not 'yes'"),
+    ({"hand": HAND, "count_first": 1}, "bad_count_first", "true or false"),
+])
+def test_a_poll_on_no_hand_is_refused_saying_why(client, body, error, named):
     answer = client.post("/api/polls", json=body)
     assert answer.status_code == 400 and answer.json["error"]["code"] == error
+    assert named in answer.json["error"]["message"]
+
+
+@pytest.mark.parametrize("body, count_first", [
+    ({"hand": HAND}, False), ({"hand": HAND, "count_first": False}, False),
+    ({"hand": HAND, "count_first": True}, True), ({"hand": HAND, "count_first": None}, False),
+    ({"apart": [], "count_first": True}, True)])
+def test_a_poll_may_ask_students_to_count_first(client, body, count_first):
+    answer = client.post("/api/polls", json=body)
+    assert answer.status_code == 201
+    assert client.get(f"/api/polls/{answer.json['code']}").json["count_first"] is count_first
+
+
+@pytest.mark.parametrize("named", [["R2.len=3+", "omit=R3"], ["omit=R3"],
+                                   ["r3-unbalanced-only", "1nt-15-17", "R1.hcp=15-18"]])
+def test_a_poll_tells_apart_the_misreadings_the_instructor_names(client, named):
+    code, admin = start_body(client, {"apart": named})
+    wrong = client.get(f"/api/polls/{code}", headers=admin).json["wrong"]
+    assert any(named[0] in ids for ids in wrong.values())
 
 
 @pytest.mark.parametrize("code", ["NOPE2", "xx", "ABCDEFGH", "AB0DE"])
