@@ -272,13 +272,18 @@ def test_a_vote_is_one_store_transaction_and_one_count_of_the_rate_limit(tmp_pat
     assert len(opened) == 4
 
 
-def test_a_vote_is_one_command_to_redis(redis_url, monkeypatch):
+def test_a_vote_is_one_script_in_redis_and_one_count_of_the_rate_limit(redis_url,
+                                                                        monkeypatch):
+    from bidder.web.state.limits_storage import RedisLimits
     from bidder.web.state.redis_store import RedisStore
     client = make_app(redis_url).test_client()
     code, _ = start(client)
     sent = []
-    for name in ("get", "put", "fields", "put_field_by_guard", "put_if_absent"):
-        monkeypatch.setattr(RedisStore, name, lambda store, *args, name=name, was=getattr(
-            RedisStore, name): sent.append(name) or was(store, *args))
+    for kind, names in ((RedisStore, ("get", "put", "fields", "put_field_by_guard",
+                                      "put_if_absent")),
+                        (RedisLimits, ("count_window", "read_window"))):
+        for name in names:
+            monkeypatch.setattr(kind, name, lambda store, *args, name=name, was=getattr(
+                kind, name): sent.append(name) or was(store, *args))
     assert client.post(f"/api/polls/{code}/votes", json={"bid": "1H"}).status_code == 200
-    assert sent == ["put_field_by_guard"]
+    assert sent == ["count_window", "put_field_by_guard"]
