@@ -106,6 +106,15 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     for phone in phones:
         phone.locator("#answer-title").wait_for()
     assert axe(phones[-1]) == []
+    download = projector.request.get(projector.url.replace("/host?", "/summary.html?"))
+    summary = new_page()  # the page as downloaded: opened from no server
+    summary.set_content(download.text())
+    assert "From wrong to right" in summary.locator("main").inner_text()
+    assert summary.locator(".live-bar-fill").first.evaluate(
+        "bar => getComputedStyle(bar).fill") != "rgb(0, 0, 0)"  # its own style sheet
+    for scheme in ("light", "dark"):
+        summary.emulate_media(color_scheme=scheme)
+        assert axe(summary) == []
     assert browser_errors == []
 
 
