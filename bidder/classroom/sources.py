@@ -94,10 +94,11 @@ def _is_submission(folder: str, name: str) -> bool:
 
 def _plain(folder: str, name: str) -> Submission:
     """A module, or a student's folder: the module defining the functions, and a test file
-    beside it when there is one."""
+    beside it when there is one. A module alone is checked from a folder of its own: the
+    sandbox shows a module its folder, and this one holds the whole class."""
     path = os.path.join(folder, name)
     if not os.path.isdir(path):
-        return Submission(name.removesuffix(".py"), path)
+        return Submission(name.removesuffix(".py"), files=((name, path),))
     return in_folder(name, path)
 
 
