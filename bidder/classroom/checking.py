@@ -8,11 +8,12 @@ import os
 import shutil
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
 
-from ..checker.check import check_module
-from ..checker.sandbox import Limits
+from ..checker.check import build_cases, check_module
+from ..checker.sandbox import Limits, choose_isolation
 from ..checker.student_tests import grade_tests
 from .outcome import Outcome, from_report, from_results, not_checkable
 from .sources import Submission, in_folder
@@ -64,6 +65,14 @@ def _checked(job: tuple[Submission, Settings]) -> Outcome:
     return outcome_of(*job)
 
 
+def warm(settings: Settings) -> None:
+    """Work out once, before the workers fork, what every check shares: the hands, and
+    which sandbox runs here (its probe starts one); each worker then inherits them."""
+    build_cases(settings.hands, settings.seed)
+    with suppress(RuntimeError, ValueError):  # each check says so, for its student
+        choose_isolation(settings.isolation, settings.limits)
+
+
 def check_class(submissions: Iterable[Submission], settings: Settings = Settings(),
                 jobs: int | None = None, advance: Callable[[int], None] = lambda n: None
                 ) -> Iterator[Outcome]:
@@ -76,6 +85,7 @@ def check_class(submissions: Iterable[Submission], settings: Settings = Settings
             yield _checked(job)
             advance(1)
         return
+    warm(settings)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for outcome in pool.map(_checked, work):
             yield outcome

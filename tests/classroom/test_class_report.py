@@ -192,3 +192,13 @@ def test_a_students_module_is_checked_without_the_rest_of_the_class_beside_it(tm
     outcome = next(outcome for outcome in check_class(found.values(), Settings(hands=0),
                                                       jobs=1) if outcome.student == "peeker")
     assert outcome.checked, outcome.problem
+
+
+def test_warming_up_for_the_workers_leaves_a_sandbox_problem_to_each_check(monkeypatch):
+    from bidder.classroom import checking
+
+    def refuse(wanted, limits):
+        raise RuntimeError("the sandbox was demanded but bwrap is not installed")
+
+    monkeypatch.setattr(checking, "choose_isolation", refuse)
+    checking.warm(Settings(hands=0, isolation="bubblewrap"))  # says nothing: each check will
