@@ -307,7 +307,7 @@ def _tabulate(hands: int, seed: int, outcomes: Counter) -> Statistics:
 # Hands that tell misreadings apart ---------------------------------------------------------
 
 SEPARATING_SEARCH = 20_000  # hands searched for hands that tell misreadings apart
-SEPARATING_LIMIT = 200_000  # searched, at most, while too few tell every one apart
+SEPARATING_LIMIT = 100_000  # searched, at most, while too few tell every one apart
 
 
 def bids_of(variants, code: int) -> tuple:
