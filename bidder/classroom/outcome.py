@@ -79,13 +79,14 @@ def from_results(student: str, results: dict, scale: float = 1.0) -> Outcome:
         return not_checkable(student, str(results.get("message", "not gradable")),
                              "results")
     extra = results.get("extra_data") or {}
+    tests = results.get("tests") if isinstance(results.get("tests"), list) else []
     found = tuple((str(test.get("name", "")), _passed(test))
-                  for test in results.get("tests", ()) if isinstance(test, dict)
+                  for test in tests if isinstance(test, dict)
                   and ("status" in test or test.get("max_points")))
     score = rounded(float(results.get("score") or 0) * scale)
     return Outcome(student, score,
                    tuple(map(str, extra.get("misreadings", results.get("misreadings", ())))),
-                   found, stuck=stuck_on_worked(results.get("tests", ()), score),
+                   found, stuck=stuck_on_worked(tests, score),
                    source="results")
 
 

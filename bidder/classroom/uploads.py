@@ -29,7 +29,7 @@ class Upload:
 def read_upload(folder: str, file_name: str) -> Upload | None:
     """The upload a file of the download is, or None when its name is not one."""
     match = NAMED.fullmatch(file_name)
-    if match is None:
+    if match is None or match["name"] in (".", ".."):  # no file of its own to lay out
         return None
     return Upload(match["uid"], int(match["instance"]), int(match["id"]), match["name"],
                   os.path.join(folder, file_name))

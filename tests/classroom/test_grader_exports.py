@@ -157,6 +157,8 @@ def test_what_is_not_a_class_says_what_to_give(tmp_path, make, message):
     ("alice.py", None),
     ("alice_1_q_1_1_bid.py", None),  # one number short
     ("alice_x_q_1_1_5_bid.py", None),
+    ("alice_1_q_1_1_5_..", None),  # no name a file could be laid out under
+    ("alice_1_q_1_1_5_.", None),
 ])
 def test_an_uploaded_file_is_named_for_its_student_and_submission(name, expected):
     from bidder.classroom.uploads import read_upload
@@ -254,6 +256,14 @@ def test_stuck_is_read_from_the_worked_example_tests(grader, worked, score, stuc
                "points": 0, "max_points": 5}, "not a test",
               {"name": "highCardPoints: the worked examples"}]  # worth nothing said
     assert from_results("s", {"score": score, "tests": tests}).stuck is stuck
+
+
+@pytest.mark.parametrize("tests", [None, [], "not a list of tests"])
+def test_results_without_tests_say_stuck_by_a_score_of_zero(tests):
+    from bidder.classroom.outcome import from_results
+
+    assert from_results("s", {"score": 0, "tests": tests}).stuck
+    assert not from_results("s", {"score": 1, "tests": tests}).stuck
 
 
 def test_stuck_is_read_from_bidders_own_results(reports):
