@@ -129,3 +129,22 @@ def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch,
     with pytest.raises(RuntimeError, match=f"{variable} is '{value}', "
                                            f"which is not a rate limit: write e.g."):
         create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})
+
+
+@pytest.mark.parametrize("hops, statuses", [
+    (1, [303, 303, 303, 303]),  # two clients behind one proxy, each counted alone
+    (0, [303, 303, 303, 429]),  # no proxy trusted: everyone is the proxy's address
+])
+def test_behind_a_proxy_each_client_is_counted_alone(monkeypatch, tmp_path, hops,
+                                                      statuses):
+    monkeypatch.setenv("BIDDER_PROXY_HOPS", str(hops))
+    app = practice_app(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+    app.config["WTF_CSRF_ENABLED"] = False
+    found = []
+    for client_address in ("203.0.113.1", "203.0.113.2"):
+        client = app.test_client()
+        headers = {"X-Forwarded-For": client_address}
+        client.get("/practice", headers=headers)
+        found += [client.post("/practice/answer", data={"hand": "x", "bid": "1C"},
+                              headers=headers).status_code for _ in range(2)]
+    assert found == statuses
