@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from collections.abc import Iterator
 
@@ -36,13 +37,16 @@ def mark(votes: dict[str, str]) -> str:
 
 def stream(store: Store, code: str, seconds: float = STREAM_SECONDS,
            tick: float = TICK_SECONDS, heartbeat: float = HEARTBEAT_SECONDS) -> Iterator[str]:
-    """The event stream of poll *code*: a message each time its snapshot changes, for
-    *seconds*, a comment after *heartbeat* seconds of quiet; an 'ended' event if the poll
-    goes away."""
+    """The event stream of poll *code*: a message each time its snapshot changes, a
+    comment after *heartbeat* seconds of quiet, an 'ended' event if the poll goes away.
+    It reads the store every *tick* for *seconds*, both counted in reads (a slow store
+    lengthens a stream, never cuts it short; a tick of 0 reads until the poll goes)."""
+    reads = max(1, round(seconds / tick)) if tick else math.inf
+    quiet_reads = round(heartbeat / tick) if tick else math.inf
     yield f"retry: {RETRY_MS}\n\n"
-    last, end = None, time.monotonic() + seconds
-    quiet_since = time.monotonic()
+    last, quiet, read = None, 0, 0
     while True:
+        read += 1
         try:
             now = snapshot(store, code)
         except ledger.PollError:
@@ -52,10 +56,10 @@ def stream(store: Store, code: str, seconds: float = STREAM_SECONDS,
             now = last  # nothing new to say; the next tick tries again
         if now != last:
             yield f"data: {json.dumps(now)}\n\n"
-            last, quiet_since = now, time.monotonic()
-        elif time.monotonic() - quiet_since >= heartbeat:
+            last, quiet = now, 0
+        elif (quiet := quiet + 1) >= quiet_reads:
             yield ": still here\n\n"
-            quiet_since = time.monotonic()
-        if time.monotonic() >= end:
+            quiet = 0
+        if read >= reads:
             return
         time.sleep(tick)

@@ -72,7 +72,7 @@ def apart_for(ids: tuple[str, ...], seed: int, search: int = SEPARATING_SEARCH) 
             variants.append(variant_by_id(name))
         except MisreadingError as error:
             raise NamedError(f"misreading {place}, {name[:40]!r}, is not one: {error}") from None
-    found = separating_hands(variants, 1, seed, search)
+    found = separating_hands(variants, 1, seed, search, limit=search)
     if not found:
         raise NamedError(f"no hand of the {search:,} dealt changes the bid for "
                          f"{ids[0][:40]!r}: name a misreading that changes some opening "
