@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from .confine import (STUDENT_UID, Confinement, landlock_abi, landlock_ruleset, pick_uid,
                       readable_paths, seccomp_module)
+from .uid_lease import LeaseError, leased_uid
 
 UID, SECCOMP, LANDLOCK = "uid", "seccomp", "landlock"
 RUNGS = (UID, SECCOMP, LANDLOCK)
@@ -75,6 +76,18 @@ def _unavailable(rung: str, uid_problem: str) -> str:
 
 
 def _starts(ladder: Ladder) -> str:
+    """Why the interpreter does not start under *ladder*'s rungs, or '' when it does
+    (as a uid no other check holds meanwhile, where the uid is a rung)."""
+    if UID not in ladder.held:
+        return _probe(ladder)
+    try:
+        with leased_uid(ladder.uid) as uid:
+            return _probe(replace(ladder, uid=uid))
+    except LeaseError as error:
+        return str(error)
+
+
+def _probe(ladder: Ladder) -> str:
     """Why the interpreter does not start under *ladder*'s rungs, or '' when it does."""
     scratch = tempfile.mkdtemp(prefix="bidder-probe-")
     confined = None

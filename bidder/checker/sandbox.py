@@ -33,6 +33,7 @@ from typing import Iterator
 
 from .confine import Confinement, kill_uid
 from .ladder import RUNGS, UID, Ladder, climb, confinement, popen_options
+from .uid_lease import leased_uid
 
 # the whole installed package, the reference in it: never shown to the child
 PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
@@ -331,6 +332,19 @@ def run_student(module: str, work: dict, limits: Limits = Limits(),
 
 
 def _run_fallback(staged: str, work: dict, limits: Limits, chosen: Isolation) -> Outcome:
+    """Run the runner under the rungs that held, as a student uid no other check holds
+    while it runs and is reaped (where that rung held)."""
+    ladder = chosen.ladder
+    if UID not in ladder.held:
+        return _run_confined(staged, work, limits, chosen)
+    with leased_uid(ladder.uid) as uid:
+        leased = replace(ladder, uid=uid)
+        own = chosen.measures[:len(chosen.measures) - len(ladder.measures())]
+        return _run_confined(staged, work, limits,
+                             replace(chosen, ladder=leased, measures=own + leased.measures()))
+
+
+def _run_confined(staged: str, work: dict, limits: Limits, chosen: Isolation) -> Outcome:
     """Run the runner in a scratch folder of its own under the rungs that held, then
     kill whatever is left of it."""
     ladder = chosen.ladder
