@@ -179,9 +179,28 @@ def live_phone(page, server: str) -> None:
     press(page, "1 club")
 
 
+def live_teacher(page, server: str) -> None:
+    """The instructor's own view of a live poll, after a phone's vote."""
+    code = live_host(page, server)
+    host = page.url
+    page.goto(f"{server}/live/{code}")
+    press(page, "1 club")
+    page.goto(host)
+    page.get_by_role("link", name="Your own view: the answers so far").click()
+
+
+def live_summary(page, server: str) -> None:
+    """A live session's summary page as downloaded, opened on its own."""
+    live_teacher(page, server)
+    page.go_back()
+    link = page.get_by_role("link", name="a page").get_attribute("href")
+    page.set_content(page.request.get(server + link).text())
+
+
 VISITS = [(board_of_a_deal, "boards for a deal"), (answered_wrongly, "practice answered"),
           (counting_first, "practice counting first"), (round_summary, "round summary"),
-          (live_host, "live projector"), (live_phone, "live phone")]
+          (live_host, "live projector"), (live_phone, "live phone"),
+          (live_teacher, "live teacher")]
 
 # Print is laid out on paper, about 800 pixels wide: it is checked at the desktop width only.
 VIEWS = [(width, mode) for width in (390, 1280) for mode in MODES
@@ -222,11 +241,22 @@ def test_no_page_reached_by_a_form_spills_overlaps_clips_or_scrolls_sideways(
     assert problems(page, mode) == []
 
 
+@pytest.mark.parametrize("width, mode", [view for view in VIEWS if view[1] != "projector"],
+                         ids=[name for name in VIEW_IDS if "projector" not in name])
+def test_a_downloaded_live_summary_spills_overlaps_clips_or_scrolls_sideways_nowhere(
+        new_page, server, width, mode):
+    """The summary stands alone, with no switch to large type: screen, dark and print."""
+    page = new_page(width=width)
+    live_summary(page, server)
+    assert problems(page, mode) == []
+
+
 def test_every_page_the_app_serves_is_visited(tmp_path):
     """A new page must join the lists: every GET route answering HTML is named."""
     app = create_app({"TESTING": True, "STATE_URL": f"sqlite:///{tmp_path / 'state.db'}"})
     visited = {re.sub(r"\?.*", "", path) for path, _ in PAGES} | {
-        "/boards", "/practice", "/live/<code>/host", "/live/<code>", "/live/join"}
+        "/boards", "/practice", "/live/<code>/host", "/live/<code>", "/live/join",
+        "/live/<code>/teacher", "/live/<code>/summary.<kind>"}
     rules = {rule.rule for rule in app.url_map.iter_rules()
              if "GET" in rule.methods and not rule.rule.startswith(("/api", "/static"))
              and not rule.rule.endswith((".json", "/events", ".svg", ".ico"))}
