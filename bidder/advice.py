@@ -214,11 +214,11 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
     code = packed.encode_cards(hand) if isinstance(hand, Hand) else packed.read(hand)
     if code is None:
         code = packed.encode_cards(parse_hand(hand))
-    rules = tuple(rules)
+    rules, counted = tuple(rules), packed.rescaled(code, counting)
     try:
-        decision = _by_tally(packed.key(code), rules, counting)
+        decision = _by_tally(packed.key(counted), rules, counting)
     except NeedsSuitHcp:
-        decision = _by_profile(packed.profile(code), rules, counting)
+        decision = _by_profile(packed.profile(counted), rules, counting)
     return Advice(code, decision, counting)
 
 

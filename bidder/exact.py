@@ -18,8 +18,8 @@ from math import comb, prod
 from typing import Iterator
 
 from .bids import Bid
-from .cards import DECK, HAND_SIZE, Suit
-from .facts import HCP_BY_RANK, STANDARD, Counting, Tally
+from .cards import DECK, HAND_SIZE, Rank, Suit
+from .facts import HCP_SCALE, STANDARD, Counting, Tally
 from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, applying
 
 ALL_HANDS = comb(len(DECK), HAND_SIZE)
@@ -27,11 +27,16 @@ SUIT_SIZE = len(DECK) // len(Suit)
 Lengths = tuple[int, int, int, int]
 
 
-def holding_counts() -> tuple[tuple[int, ...], ...]:
-    """counts[k][h]: how many holdings of k cards in one suit have h HCP.
+Scale = tuple[tuple[Rank, int], ...]
+
+
+@lru_cache(maxsize=16)
+def holding_counts(scale: Scale = HCP_SCALE) -> tuple[tuple[int, ...], ...]:
+    """counts[k][h]: how many holdings of k cards in one suit have h HCP on *scale*
+    ((rank, HCP) of each honour counted: the assignment's unless given).
 
     Each set of honours with h HCP is completed by the other ranks in every way."""
-    honours = tuple(HCP_BY_RANK.values())
+    honours = tuple(points for _, points in scale)
     others = SUIT_SIZE - len(honours)
     counts = [[0] * (sum(honours) + 1) for _ in range(SUIT_SIZE + 1)]
     for size in range(len(honours) + 1):
@@ -41,25 +46,27 @@ def holding_counts() -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, counts))
 
 
-HOLDINGS = holding_counts()
+HOLDINGS = holding_counts()  # on the assignment's scale
 
 
 def convolve(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
     """Counts by HCP of two independent parts together: out[i + j] += left[i] * right[j]."""
     out = [0] * (len(left) + len(right) - 1)
+    held = [(j, more) for j, more in enumerate(right) if more]
     for i, ways in enumerate(left):
         if ways:
-            for j, more in enumerate(right):
+            for j, more in held:
                 out[i + j] += ways * more
     return tuple(out)
 
 
 @lru_cache(maxsize=None)
-def hcp_counts(lengths: tuple[int, ...]) -> tuple[int, ...]:
-    """How many holdings of suits of these *lengths* have each HCP, indexed by HCP."""
+def hcp_counts(lengths: tuple[int, ...], scale: Scale = HCP_SCALE) -> tuple[int, ...]:
+    """How many holdings of suits of these *lengths* have each HCP (on *scale*), indexed
+    by HCP."""
     if not lengths:
         return (1,)
-    return convolve(hcp_counts(lengths[:-1]), HOLDINGS[lengths[-1]])
+    return convolve(hcp_counts(lengths[:-1], scale), holding_counts(scale)[lengths[-1]])
 
 
 def suit_lengths() -> Iterator[Lengths]:
@@ -141,8 +148,8 @@ class _Judge:
 
     def profiles(self, lengths: Lengths) -> Iterator[Profile]:
         """The profiles of hands with these suit lengths, HCP by HCP."""
-        splits = {}
-        for hcp, hands in enumerate(hcp_counts(lengths)):
+        splits, scale = {}, self.counting.scale
+        for hcp, hands in enumerate(hcp_counts(lengths, scale)):
             if not hands:
                 continue
             tally = Tally(lengths, hcp, self.counting)
@@ -157,20 +164,21 @@ class _Judge:
             # The rule compares the HCP within its candidate suits: split the hands by them.
             suits = tuple(rule.candidates(tally))
             if suits not in splits:
-                splits[suits] = split_by_suit_hcp(lengths, suits)
+                splits[suits] = split_by_suit_hcp(lengths, suits, scale)
             for held, part in splits[suits][hcp]:
                 weighed = tuple(zip(suits, held))
                 yield Profile(lengths, hcp, weighed, part, rule,
                               rule.bid(_Weighed(tally, weighed)), shadowed)
 
 
-def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...]
+def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...], scale: Scale = HCP_SCALE
                       ) -> dict[int, list[tuple[tuple[int, ...], int]]]:
-    """Hands of these *lengths* by HCP, each split by the HCP held in *suits*:
-    {hcp: [(HCP in each of suits, hands), ...]}."""
+    """Hands of these *lengths* by HCP (on *scale*), each split by the HCP held in
+    *suits*: {hcp: [(HCP in each of suits, hands), ...]}."""
     rest = hcp_counts(tuple(length for suit, length in zip(Suit, lengths)
-                            if suit not in suits))
-    held_counts = [[(hcp, ways) for hcp, ways in enumerate(HOLDINGS[lengths[suit]]) if ways]
+                            if suit not in suits), scale)
+    holdings = holding_counts(scale)
+    held_counts = [[(hcp, ways) for hcp, ways in enumerate(holdings[lengths[suit]]) if ways]
                    for suit in suits]
     split: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for combination in product(*held_counts):
@@ -345,16 +353,40 @@ def changes(variant) -> Changes:
     return _changes(variant)
 
 
+JOINT = 64  # a variant's HCP on another scale is counted in steps of this (above 60)
+
+
+def joint_scale(counting: Counting) -> tuple[Scale, int | None]:
+    """The scale whose sums hold both the assignment's HCP and *counting*'s: its own when
+    they agree (then None), else the assignment's plus JOINT times the counting's (then
+    JOINT, to take them apart)."""
+    if counting.scale == HCP_SCALE:
+        return HCP_SCALE, None
+    ours, theirs = dict(HCP_SCALE), dict(counting.scale)
+    return tuple((rank, ours.get(rank, 0) + JOINT * theirs.get(rank, 0))
+                 for rank in sorted(ours.keys() | theirs.keys(), reverse=True)), JOINT
+
+
+def apart(value: int, joint: int | None) -> tuple[int, int]:
+    """A joint HCP as (the assignment's, the variant's)."""
+    if joint is None:
+        return value, value
+    theirs, ours = divmod(value, joint)
+    return ours, theirs
+
+
 @lru_cache(maxsize=64)
 def _changes(variant) -> Changes:
     ours, theirs = _Judge(RULES, STANDARD), _Judge(variant.rules, variant.counting)
+    scale, joint = joint_scale(variant.counting)
     pairs = Counter()
     for lengths in suit_lengths():
         splits = {}
-        for hcp, hands in enumerate(hcp_counts(lengths)):
+        for hcp, hands in enumerate(hcp_counts(lengths, scale)):
             if not hands:
                 continue
-            tallies = Tally(lengths, hcp), Tally(lengths, hcp, variant.counting)
+            tallies = tuple(Tally(lengths, counted, counting) for counted, counting
+                            in zip(apart(hcp, joint), (STANDARD, variant.counting)))
             rules = ours.decide(tallies[0])[0], theirs.decide(tallies[1])[0]
             try:
                 bids = [rule.bid(TallyOnly(tally)) for rule, tally in zip(rules, tallies)]
@@ -363,10 +395,12 @@ def _changes(variant) -> Changes:
                 weighed = tuple(sorted(set().union(*(
                     rule.candidates(tally) for rule, tally in zip(rules, tallies)))))
                 if weighed not in splits:
-                    splits[weighed] = split_by_suit_hcp(lengths, weighed)
+                    splits[weighed] = split_by_suit_hcp(lengths, weighed, scale)
                 parts = [([rule.bid(_Weighed(tally, tuple(zip(weighed, held))))
-                           for rule, tally in zip(rules, tallies)], part)
-                         for held, part in splits[weighed][hcp]]
+                           for rule, tally, held in zip(rules, tallies,
+                                                        zip(*(apart(value, joint)
+                                                              for value in both)))], part)
+                         for both, part in splits[weighed][hcp]]
             for (old, new), count in parts:
                 written = variant.written(new)
                 if written != old:

@@ -71,9 +71,9 @@ class Predictor:
 
     def predicted(self, variant: Variant, function: str, code: int):
         """What *variant* answers *function* for the hand *code*."""
-        if function == "highCardPoints":
-            return packed.hcp(code)
         counting = variant.counting
+        if function == "highCardPoints":
+            return packed.tally(code, counting).hcp
         if function == "distributionPoints":
             return packed.tally(code, counting).distribution
         key = (variant, code)
@@ -148,7 +148,8 @@ class _Search:
         """The HCP and distribution answers *variant* does not predict: the same for every
         misreading that counts the same way."""
         counting = variant.counting
-        key = (counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced)
+        key = (counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced,
+               counting.scale)
         if key not in self.counted:
             self.counted[key] = tuple(
                 place for function in FUNCTIONS[:2] for place in self.by_function[function]

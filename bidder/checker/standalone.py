@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 
-HCP = {{"A": 4, "K": 3, "Q": 2, "J": 1}}
 SUIT_LETTERS = "CDHS"
 
 
@@ -137,6 +136,14 @@ def condition_data(condition) -> tuple:
             condition.count)
 
 
+def scale_data(scale) -> dict[str, int]:
+    """The HCP of each honour by how a hand writes its rank ('10' and 'T' for the ten)."""
+    values = {rank.label: points for rank, points in scale}
+    if "10" in values:
+        values["T"] = values["10"]
+    return values
+
+
 def rule_data(rule: Rule) -> dict:
     """A rule as plain data."""
     return {"id": rule.id, "level": rule.level,
@@ -150,6 +157,7 @@ def module_source(variant: Variant) -> str:
     rules, counting = variant.rules, variant.counting
     parts = [PRELUDE.format(),
              f"RULES = {[rule_data(rule) for rule in rules]!r}",
+             f"HCP = {scale_data(counting.scale)!r}",
              f"BEYOND = {counting.beyond!r}", f"SHORT = {counting.short!r}",
              f"BALANCED_FIVES = {tuple(int(suit) for suit in counting.balanced_fives)!r}",
              f"ALSO_BALANCED = {counting.also_balanced!r}",
