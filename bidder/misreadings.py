@@ -29,33 +29,25 @@ from pathlib import Path
 from .cards import HAND_SIZE, RANK_BY_TEXT, Rank, Suit
 from .exact import Changes, changes
 from .facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, HCP_SCALE, STANDARD
-from .rules import (RULE_BY_ID, RULES, Balanced, Between, LongSuit, Rule, longer_then_higher,
-                    longer_then_lower, shorter_then_higher, shorter_then_lower,
-                    two_level_higher_last, two_level_suit, two_level_without_hcp, two_level_without_length,
-                    two_level_without_major)
+from .rules import (R6_CHAINS, R6_SKIPPED, RULE_BY_ID, RULES, Balanced, Between, LongSuit, Rule,
+                    longer_then_higher, longer_then_lower, shorter_then_higher,
+                    shorter_then_lower, two_level_higher_last)
 from .variants import CATALOGUE, VARIANT_BY_ID, Variant
 
 COUNTS_FILE = Path(__file__).with_name("misreadings.json")
 MOVES = (-2, -1, 1, 2)  # how far a range's end is moved
+SKIPPED_NAMES = ("major", "hcp", "length")  # R6's steps a reader skips, as ids name them
+R6_TURNS = {**{f"no-{name}-step": chain for name, chain in zip(SKIPPED_NAMES, R6_SKIPPED)},
+            "higher-last": two_level_higher_last}
 CHOOSE_NAMES = {  # name: (chooser, what it bids, in words)
     "longer-higher": (longer_then_higher, "the longer suit; with equal length, the higher"),
     "longer-lower": (longer_then_lower, "the longer suit; with equal length, the lower"),
     "shorter-higher": (shorter_then_higher, "the shorter suit; with equal length, the higher"),
     "shorter-lower": (shorter_then_lower, "the shorter suit; with equal length, the lower"),
-    "no-major-step": (two_level_without_major,
-                      "the long suit with more HCP, a major not preferred to a minor"),
-    "no-hcp-step": (two_level_without_hcp,
-                    "the major over a minor, then the longer suit, the suits' HCP not "
-                    "compared"),
-    "no-length-step": (two_level_without_length,
-                       "the major over a minor, then more HCP, then the lower-ranking suit, "
-                       "the lengths not compared"),
-    "higher-last": (two_level_higher_last,
-                    "the major over a minor, then more HCP, then the longer, then the "
-                    "higher-ranking suit"),
+    **{name: (chain, chain.how) for name, chain in R6_TURNS.items()},
 }
 TURNS = {"R2": ("longer-lower", "shorter-higher"), "R3": ("longer-higher", "shorter-lower"),
-         "R6": ("no-major-step", "no-hcp-step", "no-length-step", "higher-last")}
+         "R6": tuple(R6_TURNS)}
 BALANCED_NAMES = {  # name: (change to the counting, the sentence)
     "no-minor-five": ({"balanced_fives": ()},
                       "5-3-3-2 is never read as balanced, even with the five cards in a minor."),
@@ -84,8 +76,7 @@ BALANCED_MEANS = (f"balanced means every suit {BALANCED_LENGTHS.start} to "
                   f"{BALANCED_LENGTHS.stop - 1} cards, or "
                   f"{'-'.join(map(str, BALANCED_WITH_MINOR))} with "
                   f"{STANDARD.describe_fives(BALANCED_WITH_MINOR[0])}")
-WEIGHS_TWO = (two_level_suit, two_level_without_major, two_level_without_hcp,
-              two_level_without_length, two_level_higher_last)
+WEIGHS_TWO = R6_CHAINS
 THREE_SUITS = 3
 SHAPES = {"any": None, "balanced": Balanced(), "unbalanced": Balanced(wanted=False)}
 _SPAN = re.compile(r"(\d+)(?:-(\d+)|(\+))?")
