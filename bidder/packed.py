@@ -155,12 +155,12 @@ def cards(code: int) -> tuple[Card, ...]:
             + suit_cards(_CLUBS, code & _SUIT_MASK))
 
 
-def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str],
-                                 ...]:
+def holdings(code: int, scale: tuple[tuple[Rank, int], ...] = HCP_SCALE
+             ) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str], ...]:
     """Each suit's cards as text, spades first, high to low, with its honours and their
-    HCP, its HCP and its cards in a line: ((('AS', 'KS', '2S'), (('AS', 4), ('KS', 3)),
-    7, 'AS KS 2S'), ...)."""
-    return tuple([suit_texts(suit, bits) for suit, bits in suit_fields(code)])
+    HCP (on *scale*), its HCP and its cards in a line: ((('AS', 'KS', '2S'), (('AS', 4),
+    ('KS', 3)), 7, 'AS KS 2S'), ...)."""
+    return tuple([suit_texts(suit, bits, scale) for suit, bits in suit_fields(code)])
 
 
 def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
@@ -173,14 +173,16 @@ def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=len(Suit) << len(Rank))
-def suit_texts(suit: int, bits: int
+def suit_texts(suit: int, bits: int, scale: tuple[tuple[Rank, int], ...] = HCP_SCALE
                ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:
     """One suit (its number and field: see suit_fields) as text: its cards high to low,
-    its honours with their HCP, its HCP, and its cards in a line."""
+    its honours with their HCP (on *scale*), its HCP, and its cards in a line."""
     held = suit_cards(suit, bits)
     texts = tuple(map(str, held))
-    return (texts, tuple((str(card), card_hcp(card)) for card in held if card_hcp(card)),
-            sum(map(card_hcp, held)), " ".join(texts))
+    worth = card_hcp if scale == HCP_SCALE else (
+        lambda card: dict(scale).get(card.rank, 0))
+    return (texts, tuple((str(card), worth(card)) for card in held if worth(card)),
+            sum(map(worth, held)), " ".join(texts))
 
 
 @lru_cache(maxsize=len(Suit) << len(Rank))
