@@ -7,6 +7,7 @@ the default 1,045 hands, a student module reading the rules as each of a few mis
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -19,12 +20,14 @@ from bidder.checker.standalone import module_source
 from bidder.misreadings import variant_by_id
 
 STUDENTS = ("r3-unbalanced-only", "R1.hcp=15-18", "balanced=no-minor-five",
-            "R6.choose=higher-last", "R1.points=16-18+none-as-string", "lower-case-bids")
+            "R6.choose=higher-last", "R1.points=16-18+none-as-string", "lower-case-bids",
+            "hcp.J=0", "swap=R5/R8")  # the last ties: further hands are asked to tell them
 RUNS = 3
 
 
 def main() -> None:
-    """Print the wall time of a whole check, and of the diagnosis alone, per student."""
+    """Print the wall time of a whole check (with further hands asked where misreadings
+    tie), and of the diagnosis alone (asking none), per student, and the load average."""
     build_cases(1045, 1)  # the hands, as a warm server has them
     with tempfile.TemporaryDirectory() as folder:
         for student in STUDENTS:
@@ -36,11 +39,14 @@ def main() -> None:
                 report = check_module(str(path))
                 walls.append(time.perf_counter() - start)
                 start = time.perf_counter()
-                found = diagnose(report)
+                diagnose(report)
                 alone.append(time.perf_counter() - start)
-            named = found.variant.id if found else "nothing"
+            named = report.diagnosis.variant.id if report.diagnosis else "nothing"
+            asked = report.diagnosis.asked if report.diagnosis else 0
             print(f"{student:34} check {statistics.median(walls):.3f} s, diagnosis "
-                  f"{statistics.median(alone):.3f} s: {named}", file=sys.stdout)
+                  f"{statistics.median(alone):.3f} s: {named}"
+                  + (f" ({asked} further hands asked)" if asked else ""), file=sys.stdout)
+    print("load average: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from functools import cached_property, lru_cache
 
 from . import packed
 from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Hand, Rank, Suit, parse_hand
-from .facts import SHAPES, STANDARD, Counting, Facts, Tally, card_hcp
+from .facts import HCP_SCALE, SHAPES, STANDARD, Counting, Facts, Tally, card_hcp
 from .rules import (RULES, Condition, Holding, NeedsSuitHcp, Rule, TallyOnly, applying,
                     first_rule)
 from .wording import explanation
@@ -174,7 +174,7 @@ class Advice:
 
     def to_dict(self) -> dict:
         """The advice as plain JSON types (every list and dict new)."""
-        holdings = packed.holdings(self.code)
+        holdings = packed.holdings(self.code, self.counting.scale)
         return self.decision.filled(
             " ".join([line for _, _, _, line in holdings if line]),
             [{"card": card, "hcp": points}
@@ -185,7 +185,8 @@ class Advice:
         """to_dict() as JSON text (in ASCII): the decision's part written once for
         each Decision, each suit's cards once for each holding, joined here."""
         (head, after_hand, after_honours, tail), suit_parts = self.decision.json_parts
-        holdings = [_holding_json(suit, bits) for suit, bits in packed.suit_fields(self.code)]
+        holdings = [_holding_json(suit, bits, self.counting.scale)
+                    for suit, bits in packed.suit_fields(self.code)]
         hand = " ".join([line for line, _, _, _ in holdings if line])
         honours = ",".join([honours for _, honours, _, _ in holdings if honours])
         suits = ",".join([f"{before}{cards}{between}{hcp}{after}"
@@ -195,11 +196,11 @@ class Advice:
 
 
 @lru_cache(maxsize=len(SUITS_HIGH_FIRST) << len(Rank))
-def _holding_json(suit: int, bits: int) -> tuple[str, str, str, int]:
+def _holding_json(suit: int, bits: int, scale=HCP_SCALE) -> tuple[str, str, str, int]:
     """One suit of to_json() for a holding (see packed.suit_fields): its cards in a
     line, its honours as JSON objects, its cards as a JSON list, and its HCP. Cards are
     letters and digits: nothing in them needs escaping."""
-    cards, honours, hcp, line = packed.suit_texts(suit, bits)
+    cards, honours, hcp, line = packed.suit_texts(suit, bits, scale)
     return (line, ",".join([f'{{"card":"{card}","hcp":{points}}}' for card, points in honours]),
             '["' + '","'.join(cards) + '"]' if cards else "[]", hcp)
 
@@ -214,11 +215,11 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
     code = packed.encode_cards(hand) if isinstance(hand, Hand) else packed.read(hand)
     if code is None:
         code = packed.encode_cards(parse_hand(hand))
-    rules = tuple(rules)
+    rules, counted = tuple(rules), packed.rescaled(code, counting)
     try:
-        decision = _by_tally(packed.key(code), rules, counting)
+        decision = _by_tally(packed.key(counted), rules, counting)
     except NeedsSuitHcp:
-        decision = _by_profile(packed.profile(code), rules, counting)
+        decision = _by_profile(packed.profile(counted), rules, counting)
     return Advice(code, decision, counting)
 
 

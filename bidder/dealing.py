@@ -166,10 +166,11 @@ CHANGED_SEARCH = 200_000
 
 def changes(variant, code: int) -> bool:
     """Whether *variant* answers this hand otherwise than the assignment: its bid, or
-    (counting another way) its distribution points."""
+    (counting another way) its HCP or distribution points."""
     bid = variant.written(packed.decide(code, variant.rules, variant.counting)[1])
-    return bid != packed.decide(code)[1] or (
-        packed.tally(code, variant.counting).distribution != packed.tally(code).distribution)
+    theirs, ours = packed.tally(code, variant.counting), packed.tally(code)
+    return bid != packed.decide(code)[1] or (theirs.hcp, theirs.distribution) != (
+        ours.hcp, ours.distribution)
 
 
 def deal_changed(seed: int, variant) -> Hand:

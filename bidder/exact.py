@@ -18,8 +18,8 @@ from math import comb, prod
 from typing import Iterator
 
 from .bids import Bid
-from .cards import DECK, HAND_SIZE, Suit
-from .facts import HCP_BY_RANK, STANDARD, Counting, Tally
+from .cards import DECK, HAND_SIZE, Card, Rank, Suit
+from .facts import HCP_SCALE, STANDARD, Counting, Tally
 from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, applying
 
 ALL_HANDS = comb(len(DECK), HAND_SIZE)
@@ -27,11 +27,16 @@ SUIT_SIZE = len(DECK) // len(Suit)
 Lengths = tuple[int, int, int, int]
 
 
-def holding_counts() -> tuple[tuple[int, ...], ...]:
-    """counts[k][h]: how many holdings of k cards in one suit have h HCP.
+Scale = tuple[tuple[Rank, int], ...]
+
+
+@lru_cache(maxsize=16)
+def holding_counts(scale: Scale = HCP_SCALE) -> tuple[tuple[int, ...], ...]:
+    """counts[k][h]: how many holdings of k cards in one suit have h HCP on *scale*
+    ((rank, HCP) of each honour counted: the assignment's unless given).
 
     Each set of honours with h HCP is completed by the other ranks in every way."""
-    honours = tuple(HCP_BY_RANK.values())
+    honours = tuple(points for _, points in scale)
     others = SUIT_SIZE - len(honours)
     counts = [[0] * (sum(honours) + 1) for _ in range(SUIT_SIZE + 1)]
     for size in range(len(honours) + 1):
@@ -41,25 +46,27 @@ def holding_counts() -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, counts))
 
 
-HOLDINGS = holding_counts()
+HOLDINGS = holding_counts()  # on the assignment's scale
 
 
 def convolve(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
     """Counts by HCP of two independent parts together: out[i + j] += left[i] * right[j]."""
     out = [0] * (len(left) + len(right) - 1)
+    held = [(j, more) for j, more in enumerate(right) if more]
     for i, ways in enumerate(left):
         if ways:
-            for j, more in enumerate(right):
+            for j, more in held:
                 out[i + j] += ways * more
     return tuple(out)
 
 
 @lru_cache(maxsize=None)
-def hcp_counts(lengths: tuple[int, ...]) -> tuple[int, ...]:
-    """How many holdings of suits of these *lengths* have each HCP, indexed by HCP."""
+def hcp_counts(lengths: tuple[int, ...], scale: Scale = HCP_SCALE) -> tuple[int, ...]:
+    """How many holdings of suits of these *lengths* have each HCP (on *scale*), indexed
+    by HCP."""
     if not lengths:
         return (1,)
-    return convolve(hcp_counts(lengths[:-1]), HOLDINGS[lengths[-1]])
+    return convolve(hcp_counts(lengths[:-1], scale), holding_counts(scale)[lengths[-1]])
 
 
 def suit_lengths() -> Iterator[Lengths]:
@@ -141,8 +148,8 @@ class _Judge:
 
     def profiles(self, lengths: Lengths) -> Iterator[Profile]:
         """The profiles of hands with these suit lengths, HCP by HCP."""
-        splits = {}
-        for hcp, hands in enumerate(hcp_counts(lengths)):
+        splits, scale = {}, self.counting.scale
+        for hcp, hands in enumerate(hcp_counts(lengths, scale)):
             if not hands:
                 continue
             tally = Tally(lengths, hcp, self.counting)
@@ -157,20 +164,21 @@ class _Judge:
             # The rule compares the HCP within its candidate suits: split the hands by them.
             suits = tuple(rule.candidates(tally))
             if suits not in splits:
-                splits[suits] = split_by_suit_hcp(lengths, suits)
+                splits[suits] = split_by_suit_hcp(lengths, suits, scale)
             for held, part in splits[suits][hcp]:
                 weighed = tuple(zip(suits, held))
                 yield Profile(lengths, hcp, weighed, part, rule,
                               rule.bid(_Weighed(tally, weighed)), shadowed)
 
 
-def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...]
+def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...], scale: Scale = HCP_SCALE
                       ) -> dict[int, list[tuple[tuple[int, ...], int]]]:
-    """Hands of these *lengths* by HCP, each split by the HCP held in *suits*:
-    {hcp: [(HCP in each of suits, hands), ...]}."""
+    """Hands of these *lengths* by HCP (on *scale*), each split by the HCP held in
+    *suits*: {hcp: [(HCP in each of suits, hands), ...]}."""
     rest = hcp_counts(tuple(length for suit, length in zip(Suit, lengths)
-                            if suit not in suits))
-    held_counts = [[(hcp, ways) for hcp, ways in enumerate(HOLDINGS[lengths[suit]]) if ways]
+                            if suit not in suits), scale)
+    holdings = holding_counts(scale)
+    held_counts = [[(hcp, ways) for hcp, ways in enumerate(holdings[lengths[suit]]) if ways]
                    for suit in suits]
     split: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for combination in product(*held_counts):
@@ -345,32 +353,137 @@ def changes(variant) -> Changes:
     return _changes(variant)
 
 
-@lru_cache(maxsize=64)
-def _changes(variant) -> Changes:
-    ours, theirs = _Judge(RULES, STANDARD), _Judge(variant.rules, variant.counting)
-    pairs = Counter()
+JOINT = 64  # a variant's HCP on another scale is counted in steps of this (above 60)
+
+
+def joint_scale(ours: Scale, theirs: Scale) -> tuple[Scale, int | None]:
+    """The scale whose sums hold the HCP on both scales: *ours* when they agree (then
+    None), else ours plus JOINT times theirs (then JOINT, to take them apart)."""
+    if ours == theirs:
+        return ours, None
+    first, second = dict(ours), dict(theirs)
+    return tuple((rank, first.get(rank, 0) + JOINT * second.get(rank, 0))
+                 for rank in sorted(first.keys() | second.keys(), reverse=True)), JOINT
+
+
+def apart(value: int, joint: int | None) -> tuple[int, int]:
+    """A joint HCP as (ours, theirs)."""
+    if joint is None:
+        return value, value
+    theirs, ours = divmod(value, joint)
+    return ours, theirs
+
+
+@dataclass(frozen=True)
+class Compared:
+    """Hands two readings cannot tell apart from within: the lengths, the HCP on each
+    reading's scale, the suits a rule weighed with their HCP on each, what each reading
+    answers (as it writes it down), and how many hands."""
+
+    lengths: Lengths
+    hcp: tuple[int, int]
+    weighed: tuple[tuple[Suit, int, int], ...]
+    answers: tuple[object, object]
+    hands: int
+
+
+def compared(first, second) -> Iterator[Compared]:
+    """Every profile of a hand as two readings (each with ``rules``, ``counting`` and
+    ``written``, as a variant has) judge it."""
+    judges = _Judge(first.rules, first.counting), _Judge(second.rules, second.counting)
+    countings, writers = (first.counting, second.counting), (first.written, second.written)
+    scale, joint = joint_scale(first.counting.scale, second.counting.scale)
     for lengths in suit_lengths():
         splits = {}
-        for hcp, hands in enumerate(hcp_counts(lengths)):
+        for hcp, hands in enumerate(hcp_counts(lengths, scale)):
             if not hands:
                 continue
-            tallies = Tally(lengths, hcp), Tally(lengths, hcp, variant.counting)
-            rules = ours.decide(tallies[0])[0], theirs.decide(tallies[1])[0]
+            both = apart(hcp, joint)
+            tallies = tuple(Tally(lengths, counted, counting)
+                            for counted, counting in zip(both, countings))
+            rules = tuple(judge.decide(tally)[0] for judge, tally in zip(judges, tallies))
             try:
                 bids = [rule.bid(TallyOnly(tally)) for rule, tally in zip(rules, tallies)]
-                parts = [(bids, hands)]
             except NeedsSuitHcp:  # a rule weighs two long suits: split by their HCP
                 weighed = tuple(sorted(set().union(*(
                     rule.candidates(tally) for rule, tally in zip(rules, tallies)))))
                 if weighed not in splits:
-                    splits[weighed] = split_by_suit_hcp(lengths, weighed)
-                parts = [([rule.bid(_Weighed(tally, tuple(zip(weighed, held))))
-                           for rule, tally in zip(rules, tallies)], part)
-                         for held, part in splits[weighed][hcp]]
-            for (old, new), count in parts:
-                written = variant.written(new)
-                if written != old:
-                    pairs[old, written] += count
+                    splits[weighed] = split_by_suit_hcp(lengths, weighed, scale)
+                for values, part in splits[weighed][hcp]:
+                    held = tuple(zip(*(apart(value, joint) for value in values)))
+                    bids = [rule.bid(_Weighed(tally, tuple(zip(weighed, mine))))
+                            for rule, tally, mine in zip(rules, tallies, held)]
+                    yield Compared(lengths, both, tuple(zip(weighed, *held)), tuple(
+                        write(bid) for write, bid in zip(writers, bids)), part)
+            else:
+                yield Compared(lengths, both, (), tuple(
+                    write(bid) for write, bid in zip(writers, bids)), hands)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """The assignment as a reading: its rules, its counting, each bid written as it is."""
+
+    rules: tuple[Rule, ...] = RULES
+    counting: Counting = STANDARD
+
+    @staticmethod
+    def written(bid):
+        """The bid as it is."""
+        return bid
+
+
+ASSIGNMENT = _Reading()
+
+
+def _holdings(length: int, scales: tuple[Scale, ...]
+              ) -> Iterator[tuple[tuple[Rank, ...], tuple[int, ...]]]:
+    """Each way to hold *length* cards of a suit that the scales tell apart: the honours
+    held (and the lowest other ranks to fill the suit), with their HCP on each scale."""
+    honours = sorted({rank for scale in scales for rank, points in scale if points},
+                     reverse=True)
+    spots = [rank for rank in Rank if rank not in honours]
+    for size in range(min(length, len(honours)) + 1):
+        if length - size <= len(spots):
+            for held in combinations(honours, size):
+                yield held + tuple(spots[:length - size]), tuple(
+                    sum(dict(scale).get(rank, 0) for rank in held) for scale in scales)
+
+
+def cards_of(profile: Compared, scales: tuple[Scale, Scale]) -> tuple[Card, ...]:
+    """A hand of the profile: its lengths, its HCP on both scales, and the HCP of the
+    suits it weighed."""
+    fixed = {suit: (ours, theirs) for suit, ours, theirs in profile.weighed}
+    reachable: dict[tuple[int, ...], tuple] = {(0, 0): ()}
+    for suit in Suit:
+        options = [(ranks, values) for ranks, values in _holdings(profile.lengths[suit], scales)
+                   if fixed.get(suit, values) == values]
+        reachable = {tuple(map(sum, zip(sums, values))): chosen + ((suit, ranks),)
+                     for sums, chosen in reachable.items() for ranks, values in options}
+    return tuple(Card(suit, rank) for suit, ranks in reachable[profile.hcp] for rank in ranks)
+
+
+@lru_cache(maxsize=256)
+def hands_apart(first, second, most: int = 2) -> tuple[tuple[Card, ...], ...]:
+    """Up to *most* hands on which two readings bid differently, the first profiles met
+    first; none when they bid alike on every hand."""
+    scales = (first.counting.scale, second.counting.scale)
+    found = []
+    for profile in compared(first, second):
+        if profile.answers[0] != profile.answers[1]:
+            found.append(cards_of(profile, scales))
+            if len(found) == most:
+                break
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _changes(variant) -> Changes:
+    pairs = Counter()
+    for profile in compared(ASSIGNMENT, variant):
+        old, new = profile.answers
+        if new != old:
+            pairs[old, new] += profile.hands
     order = {bid: place for place, bid in enumerate(bids_made(RULES))}
     return Changes(variant.id, tuple(
         (old, new, count) for (old, new), count in sorted(

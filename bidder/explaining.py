@@ -8,16 +8,19 @@ ranked by the answers they leave unexplained (wrong answers they do not predict,
 answers they would have made wrong). When no single one explains every wrong answer, pairs
 are tried: the best singles, each with the misreadings that explain what it leaves. The
 best, when it leaves at most a few, is the fit; others that fit exactly as well are named
-beside it.
+beside it. Where some do, further hands on which they answer differently
+(``telling_apart``) may be asked of the student, and ``retold`` keeps those that predict
+the most of the further answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from . import packed
 from .cards import parse_hand
+from .exact import hands_apart
 from .misreadings import distinguishable
 from .variants import Variant
 
@@ -28,6 +31,9 @@ TRIED = 12  # misreadings tried on every answer, the best on the sample first
 PAIRED = 3  # best singles each tried with the misreadings that explain what they leave
 PARTNERS = 5  # misreadings tried with each of those, the best on what it leaves first
 ALTERNATIVES = 3  # misreadings that fit as well as the best, named beside it
+TIED = 12  # misreadings that fit as well as the best, kept to be told apart
+PER_PAIR = 2  # further hands wanted for each two tied misreadings
+FURTHER = 12  # further hands asked at most
 
 
 @dataclass(frozen=True)
@@ -71,9 +77,9 @@ class Predictor:
 
     def predicted(self, variant: Variant, function: str, code: int):
         """What *variant* answers *function* for the hand *code*."""
-        if function == "highCardPoints":
-            return packed.hcp(code)
         counting = variant.counting
+        if function == "highCardPoints":
+            return packed.tally(code, counting).hcp
         if function == "distributionPoints":
             return packed.tally(code, counting).distribution
         key = (variant, code)
@@ -110,21 +116,115 @@ class Fit:
 @dataclass(frozen=True)
 class Found:
     """The misreading that explains the answers, how well, and others that fit exactly as
-    well."""
+    well; after further hands, the misreadings they ruled out and the further answers
+    that did."""
 
     fit: Fit
     alternatives: tuple[Variant, ...] = ()
+    ruled_out: tuple[Variant, ...] = ()
+    deciding: tuple[Given, ...] = ()  # further answers some ruled-out misreading misses
+    fits: tuple[Fit, ...] = ()  # how each alternative fits, when known
+    alike: tuple[tuple[Variant, Variant], ...] = ()  # tied ones that answer alike on every hand
 
     @property
     def variant(self) -> Variant:
         """The misreading found."""
         return self.fit.variant
 
+    @property
+    def tied(self) -> tuple[Variant, ...]:
+        """The misreading found and those that fit as well."""
+        return (self.variant,) + self.alternatives
+
     def explained(self, answers: Sequence[Given]) -> list[int]:
         """The places of the wrong answers it predicts."""
         missed = set(self.fit.misses)
         return [place for place, given in enumerate(answers)
                 if not given.right and place not in missed]
+
+
+def differing(variants: Sequence[Variant]) -> tuple[str, ...]:
+    """The functions *variants* may answer differently: the bid always, the counts only
+    where they count otherwise."""
+    scales = {variant.counting.scale for variant in variants}
+    points = {(variant.counting.beyond, variant.counting.short) for variant in variants}
+    return tuple(function for function, apart in zip(
+        FUNCTIONS, (len(scales) > 1, len(points) > 1, True)) if apart)
+
+
+@dataclass(frozen=True)
+class Apart:
+    """Further hands that tell tied misreadings apart, and the pairs of them that answer
+    alike on every hand (counted exactly: two words for one reading)."""
+
+    codes: tuple[int, ...]
+    alike: tuple[tuple[Variant, Variant], ...] = ()
+
+
+def telling_apart(variants: Sequence[Variant], codes: Iterable[int],
+                  most: int = FURTHER) -> Apart:
+    """Hands on which some of *variants* answer differently: among *codes*, each kept
+    while it tells apart two that fewer than PER_PAIR hands kept so far do; then, for two
+    that none of *codes* tells apart, hands made to (``bidder.exact.hands_apart``), or
+    the word that they bid alike on every hand. At most *most* hands, in that order."""
+    predictor, kept = Predictor(), []
+    apart = {(one, other): 0 for one in range(len(variants))
+             for other in range(one + 1, len(variants))}
+    functions = differing(variants)
+    for code in codes:
+        answers = [tuple(predictor.predicted(variant, function, code) for function in functions)
+                   for variant in variants]
+        told = [pair for pair, seen in apart.items()
+                if seen < PER_PAIR and answers[pair[0]] != answers[pair[1]]]
+        predictor.known.clear()
+        if told:
+            kept.append(code)
+            for pair in told:
+                apart[pair] += 1
+        if len(kept) == most or all(seen >= PER_PAIR for seen in apart.values()):
+            break
+    made, alike = _made_apart(variants, [pair for pair, seen in apart.items() if not seen])
+    return Apart(tuple((kept + made)[:most]), alike)
+
+
+def _made_apart(variants: Sequence[Variant], pairs: list[tuple[int, int]]
+                ) -> tuple[list[int], tuple[tuple[Variant, Variant], ...]]:
+    """Hands made for each pair of *variants* that no hand dealt told apart, and the pairs
+    that bid alike on every hand (of two alike, one stands for both)."""
+    group = list(range(len(variants)))
+    made, alike = [], []
+    for one, other in pairs:
+        if group[one] == group[other]:
+            continue
+        first, second = variants[one], variants[other]
+        hands = hands_apart(first, second, PER_PAIR)
+        made += [packed.encode_cards(cards) for cards in hands]
+        if not hands and differing((first, second)) == FUNCTIONS[2:]:
+            alike.append((first, second))
+            joined = group[other]
+            group = [group[one] if mark == joined else mark for mark in group]
+    return made, tuple(alike)
+
+
+def retold(found: Found, further: Sequence[Given], alike=(), most: int = ALTERNATIVES
+           ) -> Found:
+    """*found* with its tied misreadings ranked by the further answers each predicts:
+    those that predict the most stay (the first of them in the search's order is the
+    fit), the others are ruled out by the further answers they miss; of the pairs *alike*
+    (answering alike on every hand), those kept are kept."""
+    predictor = Predictor()
+    missed = {variant: [given for given in further if not predictor.explains(variant, given)]
+              for variant in found.tied}
+    fewest = min(map(len, missed.values()))
+    kept = [variant for variant in found.tied if len(missed[variant]) == fewest]
+    out = tuple(variant for variant in found.tied if variant not in kept)
+    deciding = [given for given in further
+                if any(given in missed[variant] for variant in out)
+                and given not in missed[kept[0]]]
+    fits = {fit.variant: fit for fit in (found.fit,) + found.fits}
+    return Found(fits[kept[0]], tuple(kept[1:most + 1]), out, tuple(deciding),
+                 tuple(fits[variant] for variant in kept[1:most + 1]),
+                 tuple(pair for pair in alike if set(pair) <= set(kept)))
 
 
 class _Search:
@@ -148,7 +248,8 @@ class _Search:
         """The HCP and distribution answers *variant* does not predict: the same for every
         misreading that counts the same way."""
         counting = variant.counting
-        key = (counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced)
+        key = (counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced,
+               counting.scale)
         if key not in self.counted:
             self.counted[key] = tuple(
                 place for function in FUNCTIONS[:2] for place in self.by_function[function]
@@ -193,9 +294,9 @@ class _Search:
         return sorted(found, key=lambda fit: fit.rank)
 
 
-def explain_answers(answers: Sequence[Given]) -> Found | None:
+def explain_answers(answers: Sequence[Given], most: int = ALTERNATIVES) -> Found | None:
     """The misreading that explains the wrong answers, or None when none explains them
-    all but a few (or there are none)."""
+    all but a few (or there are none); at most *most* others that fit as well beside it."""
     wrong = [place for place, given in enumerate(answers) if not given.right]
     if not wrong:
         return None
@@ -210,5 +311,5 @@ def explain_answers(answers: Sequence[Given]) -> Found | None:
     best = fits[0]
     if len(best.misses) > len(wrong) * FEW:
         return None
-    alternatives = tuple(fit.variant for fit in fits[1:] if fit.rank == best.rank)
-    return Found(best, alternatives[:ALTERNATIVES])
+    alternatives = tuple(fit for fit in fits[1:] if fit.rank == best.rank)[:most]
+    return Found(best, tuple(fit.variant for fit in alternatives), fits=alternatives)

@@ -8,6 +8,7 @@ from functools import cached_property, lru_cache
 from .cards import DECK, HAND_SIZE, SUITS_HIGH_FIRST, Card, Hand, Rank, Suit
 
 HCP_BY_RANK = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+HCP_SCALE = tuple(HCP_BY_RANK.items())  # the assignment's scale: (rank, HCP), ace first
 LENGTH_POINTS_AFTER = 4  # one distribution point for each card beyond the fourth
 BALANCED_LENGTHS = range(2, 5)  # every suit 2 to 4 cards ...
 BALANCED_WITH_MINOR = (5, 3, 3, 2)  # ... or 5-3-3-2 with the five cards in a minor
@@ -22,9 +23,10 @@ SHAPES = tuple((clubs, diamonds, hearts, HAND_SIZE - clubs - diamonds - hearts)
 
 @dataclass(frozen=True, eq=False)
 class Counting:
-    """How a hand is counted beyond its HCP: the distribution points a suit earns (one
-    for each card beyond *beyond* cards, if given, and *short* points for a void, a
-    singleton, a doubleton...), and the suits whose five cards leave 5-3-3-2 balanced."""
+    """How a hand is counted: the HCP of each honour (*scale*), the distribution points
+    a suit earns (one for each card beyond *beyond* cards, if given, and *short* points
+    for a void, a singleton, a doubleton...), and the suits whose five cards leave
+    5-3-3-2 balanced."""
 
     name: str
     beyond: int | None
@@ -33,6 +35,22 @@ class Counting:
     how: str  # the points in words
     none: str  # why a hand has none, in words
     also_balanced: tuple[tuple[int, ...], ...] = ()  # patterns, longest first, read as balanced
+    scale: tuple[tuple[Rank, int], ...] = HCP_SCALE  # (rank, HCP) of each honour counted
+
+    @cached_property
+    def hcp_by_rank(self) -> tuple[int, ...]:
+        """The HCP of each rank, by its number."""
+        values = dict(self.scale)
+        return tuple(values.get(value, 0) for value in range(Rank.ACE + 1))
+
+    def card_hcp(self, card: Card) -> int:
+        """High card points of one card on this counting's scale."""
+        return self.hcp_by_rank[card.rank]
+
+    @property
+    def scale_text(self) -> str:
+        """'A 4, K 3, Q 2, J 1'."""
+        return ", ".join(f"{rank.label} {points}" for rank, points in self.scale)
 
     def points(self, length: int) -> int:
         """Distribution points of a suit of *length* cards."""
@@ -51,7 +69,7 @@ STANDARD = Counting(
     f"1 per card beyond {LENGTH_POINTS_AFTER}", f"no suit longer than {LENGTH_POINTS_AFTER} cards")
 
 
-_HCP_OF_RANK = tuple(HCP_BY_RANK.get(value, 0) for value in range(Rank.ACE + 1))  # by number
+_HCP_OF_RANK = STANDARD.hcp_by_rank  # by number
 
 
 def card_hcp(card: Card) -> int:
@@ -162,24 +180,24 @@ class Facts:
     @cached_property
     def tally(self) -> Tally:
         """The lengths and HCP the rules read."""
-        return Tally(tuple(map(len, self.holdings)), sum(map(card_hcp, self.hand.cards)),
-                     self.counting)
+        return Tally(tuple(map(len, self.holdings)),
+                     sum(map(self.counting.card_hcp, self.hand.cards)), self.counting)
 
     @cached_property
     def honours(self) -> tuple[tuple[Card, int], ...]:
         """The cards that score high card points, with their points, spades first."""
-        return tuple((card, points) for card in self.hand.cards if (points := card_hcp(card)))
+        return tuple((card, points) for card in self.hand.cards
+                     if (points := self.counting.card_hcp(card)))
 
     def suit_hcp(self, suit: Suit) -> int:
         """High card points held in *suit*."""
-        return sum(map(card_hcp, self.holdings[suit]))
+        return sum(map(self.counting.card_hcp, self.holdings[suit]))
 
     @property
     def hcp_explanation(self) -> str:
         """'12 HCP: AS 4, KH 3, AD 4, JD 1 (A 4, K 3, Q 2, J 1)'."""
         honours = ", ".join(f"{card} {points}" for card, points in self.honours) or "none"
-        scale = ", ".join(f"{rank.label} {points}" for rank, points in HCP_BY_RANK.items())
-        return f"{self.tally.hcp} HCP: {honours} ({scale})"
+        return f"{self.tally.hcp} HCP: {honours} ({self.counting.scale_text})"
 
     @property
     def distribution_explanation(self) -> str:
@@ -207,7 +225,7 @@ class Facts:
             "suits": [{"suit": word, "symbol": symbol,
                        "cards": list(map(str, holdings[suit])),
                        "length": len(holdings[suit]),
-                       "hcp": sum(map(card_hcp, holdings[suit])),
+                       "hcp": self.suit_hcp(suit),
                        "distribution": tally.length_points(suit)}
                       for suit, word, symbol in _SUIT_NAMES],
         }

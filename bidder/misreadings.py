@@ -12,6 +12,7 @@ says what it is (docs/misreadings.md gives the grammar):
     last-wins         the last rule that applies wins, not the first
     balanced=NAME     the balanced definition changed (BALANCED_NAMES)
     dist=NAME         distribution points counted otherwise (DIST_NAMES)
+    hcp.J=0           an honour's value read otherwise (rank A, K, Q, J or T; 0 to 4 HCP)
 
 and the 17 catalogue names of ``bidder.variants``. Ids compose with '+': each part is
 applied in turn ('R6.points=21++R1.hcp=15-18': a '+' that ends a range is doubled).
@@ -25,36 +26,28 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-from .cards import HAND_SIZE, Suit
+from .cards import HAND_SIZE, RANK_BY_TEXT, Rank, Suit
 from .exact import Changes, changes
-from .facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, STANDARD
-from .rules import (RULE_BY_ID, RULES, Balanced, Between, LongSuit, Rule, longer_then_higher,
-                    longer_then_lower, shorter_then_higher, shorter_then_lower,
-                    two_level_higher_last, two_level_suit, two_level_without_hcp, two_level_without_length,
-                    two_level_without_major)
+from .facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, HCP_SCALE, STANDARD
+from .rules import (R6_CHAINS, R6_SKIPPED, RULE_BY_ID, RULES, Balanced, Between, LongSuit, Rule,
+                    longer_then_higher, longer_then_lower, shorter_then_higher,
+                    shorter_then_lower, two_level_higher_last)
 from .variants import CATALOGUE, VARIANT_BY_ID, Variant
 
 COUNTS_FILE = Path(__file__).with_name("misreadings.json")
 MOVES = (-2, -1, 1, 2)  # how far a range's end is moved
+SKIPPED_NAMES = ("major", "hcp", "length")  # R6's steps a reader skips, as ids name them
+R6_TURNS = {**{f"no-{name}-step": chain for name, chain in zip(SKIPPED_NAMES, R6_SKIPPED)},
+            "higher-last": two_level_higher_last}
 CHOOSE_NAMES = {  # name: (chooser, what it bids, in words)
     "longer-higher": (longer_then_higher, "the longer suit; with equal length, the higher"),
     "longer-lower": (longer_then_lower, "the longer suit; with equal length, the lower"),
     "shorter-higher": (shorter_then_higher, "the shorter suit; with equal length, the higher"),
     "shorter-lower": (shorter_then_lower, "the shorter suit; with equal length, the lower"),
-    "no-major-step": (two_level_without_major,
-                      "the long suit with more HCP, a major not preferred to a minor"),
-    "no-hcp-step": (two_level_without_hcp,
-                    "the major over a minor, then the longer suit, the suits' HCP not "
-                    "compared"),
-    "no-length-step": (two_level_without_length,
-                       "the major over a minor, then more HCP, then the lower-ranking suit, "
-                       "the lengths not compared"),
-    "higher-last": (two_level_higher_last,
-                    "the major over a minor, then more HCP, then the longer, then the "
-                    "higher-ranking suit"),
+    **{name: (chain, chain.how) for name, chain in R6_TURNS.items()},
 }
 TURNS = {"R2": ("longer-lower", "shorter-higher"), "R3": ("longer-higher", "shorter-lower"),
-         "R6": ("no-major-step", "no-hcp-step", "no-length-step", "higher-last")}
+         "R6": tuple(R6_TURNS)}
 BALANCED_NAMES = {  # name: (change to the counting, the sentence)
     "no-minor-five": ({"balanced_fives": ()},
                       "5-3-3-2 is never read as balanced, even with the five cards in a minor."),
@@ -76,12 +69,14 @@ DIST_NAMES = {  # name: (change to the counting, the sentence)
                        "Distribution points are counted for short suits (void 3, "
                        "singleton 2, doubleton 1) as well as long ones."),
 }
+HONOUR_EDITS = ("hcp.A=3", "hcp.J=0", "hcp.T=1")  # the honours' values a reader misreads
+MOST_HONOUR_HCP = 4  # no honour is read as worth more
+MOST_SUIT_HCP = 15  # the engine holds at most this many HCP in one suit
 BALANCED_MEANS = (f"balanced means every suit {BALANCED_LENGTHS.start} to "
                   f"{BALANCED_LENGTHS.stop - 1} cards, or "
                   f"{'-'.join(map(str, BALANCED_WITH_MINOR))} with "
                   f"{STANDARD.describe_fives(BALANCED_WITH_MINOR[0])}")
-WEIGHS_TWO = (two_level_suit, two_level_without_major, two_level_without_hcp,
-              two_level_without_length, two_level_higher_last)
+WEIGHS_TWO = R6_CHAINS
 THREE_SUITS = 3
 SHAPES = {"any": None, "balanced": Balanced(), "unbalanced": Balanced(wanted=False)}
 _SPAN = re.compile(r"(\d+)(?:-(\d+)|(\+))?")
@@ -240,10 +235,38 @@ def _of_table(text: str) -> Variant:
         departs = (BALANCED_MEANS if kind == "balanced"
                    else f"distribution points are {STANDARD.how}")
         return Variant(text, sentence, departs, change_counting=_counting(changes))
+    if kind.startswith("hcp."):
+        return _of_honour(kind[len("hcp."):], value, text)
     raise MisreadingError(
         f"{text!r} is not a misreading: write a catalogue name ({', '.join(VARIANT_BY_ID)}), "
         f"Rn.hcp=, Rn.points=, Rn.len=, Rn.shape=, Rn.choose=, swap=Ra/Rb, omit=Rn, "
-        f"last-wins, balanced= or dist= (docs/misreadings.md)")
+        f"last-wins, balanced=, dist= or hcp.J= (docs/misreadings.md)")
+
+
+def _of_honour(label: str, value: str, text: str) -> Variant:
+    """An honour's value read otherwise: 'hcp.J=0', 'hcp.A=3', 'hcp.T=1'."""
+    rank = RANK_BY_TEXT.get(label.upper())
+    if rank is None or rank < Rank.TEN:
+        raise MisreadingError(f"{text}: {label!r} is not an honour; write hcp.A=, hcp.K=, "
+                              f"hcp.Q=, hcp.J= or hcp.T=")
+    if not value.isdigit() or int(value) > MOST_HONOUR_HCP:
+        raise MisreadingError(f"{text}: {value!r} is not a value an honour is read as; "
+                              f"write a whole number from 0 to {MOST_HONOUR_HCP}")
+    points = int(value)
+
+    def change(counting):
+        values = {**dict(counting.scale), rank: points}
+        if sum(values.values()) > MOST_SUIT_HCP:
+            raise MisreadingError(f"{text}: a suit's honours would be worth "
+                                  f"{sum(values.values())} HCP, more than the "
+                                  f"{MOST_SUIT_HCP} the engine counts; read fewer "
+                                  f"honours higher")
+        return replace(counting, name="misread", scale=tuple(sorted(
+            values.items(), reverse=True)))
+    standard = dict(HCP_SCALE).get(rank, 0)
+    return Variant(text, f"The {rank.word} is counted as {points} HCP; the assignment "
+                         f"counts it {standard}.",
+                   f"HCP are {STANDARD.scale_text}, nothing else", change_counting=change)
 
 
 def parts(text: str) -> list[str]:
@@ -271,6 +294,7 @@ def variant_by_id(text: str) -> Variant:
     for part in parts(text.strip()):
         found = single(part)
         variant = found if variant is None else variant.and_then(found)
+    _ = variant.counting  # a counting the engine cannot hold is refused here, not later
     return variant
 
 
@@ -336,7 +360,7 @@ def generated_ids() -> list[str]:
     ids += [f"omit={rule_id}" for rule_id in bidding] + ["last-wins"]
     ids += [f"balanced={name}" for name in BALANCED_NAMES]
     ids += [f"dist={name}" for name in DIST_NAMES]
-    return ids
+    return ids + list(HONOUR_EDITS)
 
 
 def signature(variant: Variant) -> tuple:
@@ -345,7 +369,7 @@ def signature(variant: Variant) -> tuple:
     return (tuple((rule.id, rule.level, frozenset(rule.conditions), rule.choose)
                   for rule in variant.rules),
             counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced,
-            variant.writes)
+            counting.scale, variant.writes)
 
 
 @cache

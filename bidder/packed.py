@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from .cards import (DECK, HAND_SIZE, MAX_INPUT_LENGTH, RANK_BY_TEXT, SEPARATORS,
                      SUIT_BY_CHARACTER, SUITS_HIGH_FIRST, Card, Rank, Suit)
-from .facts import STANDARD, Counting, Tally, card_hcp
+from .facts import HCP_SCALE, STANDARD, Counting, Tally, card_hcp
 from .rules import RULES, NeedsSuitHcp, Rule, TallyOnly, first_rule
 
 _LENGTHS_AT, _HCP_AT, _SUIT_HCP_AT = 52, 68, 76
@@ -155,12 +155,12 @@ def cards(code: int) -> tuple[Card, ...]:
             + suit_cards(_CLUBS, code & _SUIT_MASK))
 
 
-def holdings(code: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str],
-                                 ...]:
+def holdings(code: int, scale: tuple[tuple[Rank, int], ...] = HCP_SCALE
+             ) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str], ...]:
     """Each suit's cards as text, spades first, high to low, with its honours and their
-    HCP, its HCP and its cards in a line: ((('AS', 'KS', '2S'), (('AS', 4), ('KS', 3)),
-    7, 'AS KS 2S'), ...)."""
-    return tuple([suit_texts(suit, bits) for suit, bits in suit_fields(code)])
+    HCP (on *scale*), its HCP and its cards in a line: ((('AS', 'KS', '2S'), (('AS', 4),
+    ('KS', 3)), 7, 'AS KS 2S'), ...)."""
+    return tuple([suit_texts(suit, bits, scale) for suit, bits in suit_fields(code)])
 
 
 def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
@@ -173,14 +173,16 @@ def suit_fields(code: int) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=len(Suit) << len(Rank))
-def suit_texts(suit: int, bits: int
+def suit_texts(suit: int, bits: int, scale: tuple[tuple[Rank, int], ...] = HCP_SCALE
                ) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], int, str]:
     """One suit (its number and field: see suit_fields) as text: its cards high to low,
-    its honours with their HCP, its HCP, and its cards in a line."""
+    its honours with their HCP (on *scale*), its HCP, and its cards in a line."""
     held = suit_cards(suit, bits)
     texts = tuple(map(str, held))
-    return (texts, tuple((str(card), card_hcp(card)) for card in held if card_hcp(card)),
-            sum(map(card_hcp, held)), " ".join(texts))
+    worth = card_hcp if scale == HCP_SCALE else (
+        lambda card: dict(scale).get(card.rank, 0))
+    return (texts, tuple((str(card), worth(card)) for card in held if worth(card)),
+            sum(map(worth, held)), " ".join(texts))
 
 
 @lru_cache(maxsize=len(Suit) << len(Rank))
@@ -211,6 +213,26 @@ def from_key(value: int) -> int:
     return value << _LENGTHS_AT
 
 
+_CARDS_AND_LENGTHS = (1 << _HCP_AT) - 1
+
+
+def rescaled(code: int, counting: Counting) -> int:
+    """The code with its HCP fields counted on *counting*'s scale of honours: all that
+    reads the HCP then reads the counting's. The code itself on the assignment's scale,
+    or when it holds no cards (a key's or a profile's code is counted already)."""
+    if counting.scale == HCP_SCALE or not code & _ALL_CARDS:
+        return code
+    held = [_field_hcp(counting.scale, code >> _RANKS * suit & _SUIT_MASK) for suit in Suit]
+    return ((code & _CARDS_AND_LENGTHS) | sum(held) << _HCP_AT
+            | sum(hcp << (_SUIT_HCP_AT + 4 * suit) for suit, hcp in enumerate(held)))
+
+
+@lru_cache(maxsize=1 << 15)
+def _field_hcp(scale: tuple[tuple[Rank, int], ...], bits: int) -> int:
+    """The HCP of one suit's field of 13 bits on *scale*."""
+    return sum(points for rank, points in scale if bits >> (rank - Rank.TWO) & 1)
+
+
 @lru_cache(maxsize=1 << 15)
 def _tally(key: int, counting: Counting = STANDARD) -> Tally:
     return Tally(tuple((key >> (4 * suit)) & 15 for suit in range(4)),
@@ -219,7 +241,7 @@ def _tally(key: int, counting: Counting = STANDARD) -> Tally:
 
 def tally(code: int, counting: Counting = STANDARD) -> Tally:
     """What the rules read: the lengths and the HCP, counted by *counting*."""
-    return _tally(key(code), counting)
+    return _tally(key(rescaled(code, counting)), counting)
 
 
 def hcp(code: int) -> int:
@@ -246,7 +268,7 @@ class Holding:
 
     def suit_hcp(self, suit: Suit) -> int:
         """High card points held in *suit*."""
-        return suit_hcp(self.code, suit)
+        return suit_hcp(rescaled(self.code, self.counting), suit)
 
 
 def _decide_tally(key: int, rules: Sequence[Rule], counting: Counting = STANDARD
@@ -268,9 +290,10 @@ def decide(code: int, rules: Sequence[Rule] = RULES, counting: Counting = STANDA
            ) -> tuple[Rule, str | None]:
     """The rule that decides the hand and the bid it makes, by the rule table *rules*
     with hands counted by *counting*."""
-    tally_key = key(code)
-    rule, bid, settled = (_decide_default(tally_key) if rules is RULES and counting is STANDARD
-                          else _decide_other(tally_key, tuple(rules), counting))
+    if rules is RULES and counting is STANDARD:
+        rule, bid, settled = _decide_default(key(code))
+    else:
+        rule, bid, settled = _decide_other(key(rescaled(code, counting)), tuple(rules), counting)
     return (rule, bid) if settled else (rule, rule.bid(Holding(code, counting)))
 
 

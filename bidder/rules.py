@@ -329,19 +329,6 @@ def only_suit(suits: list[Suit], hand: Holding) -> Suit:
     return suits[0]
 
 
-def two_level_suit(suits: list[Suit], hand: Holding) -> Suit:
-    """One long suit: it. Two: the major over a minor, then more HCP in the suit,
-    then the longer, then the lower-ranking."""
-    if len(suits) == 1:
-        return suits[0]
-    lower, higher = suits
-    if lower.is_major != higher.is_major:
-        return higher
-    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
-        return max(suits, key=hand.suit_hcp)
-    return longer_then_lower(suits, hand)
-
-
 def shorter_then_higher(suits: list[Suit], hand: Holding) -> Suit:
     """The shorter suit; with equal length, the higher-ranking one (a misreading)."""
     return min(suits, key=lambda suit: (hand.tally.length(suit), -suit))
@@ -352,48 +339,81 @@ def shorter_then_lower(suits: list[Suit], hand: Holding) -> Suit:
     return min(suits, key=lambda suit: (hand.tally.length(suit), suit))
 
 
-def two_level_without_major(suits: list[Suit], hand: Holding) -> Suit:
-    """R6's chain with its first step (the major over a minor) skipped."""
-    if len(suits) == 1:
-        return suits[0]
-    lower, higher = suits
-    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
-        return max(suits, key=hand.suit_hcp)
-    return longer_then_lower(suits, hand)
+def major_over_minor(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The major over a minor; None when both are of a kind."""
+    return higher if lower.is_major != higher.is_major else None
 
 
-def two_level_without_hcp(suits: list[Suit], hand: Holding) -> Suit:
-    """R6's chain with its second step (more HCP in the suit) skipped."""
-    if len(suits) == 1:
-        return suits[0]
-    lower, higher = suits
-    if lower.is_major != higher.is_major:
-        return higher
-    return longer_then_lower(suits, hand)
+def more_hcp(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The suit with more HCP in it; None when they hold as many."""
+    if hand.suit_hcp(lower) == hand.suit_hcp(higher):
+        return None
+    return max((lower, higher), key=hand.suit_hcp)
 
 
-def two_level_without_length(suits: list[Suit], hand: Holding) -> Suit:
-    """R6's chain with its third step (the longer suit) skipped."""
-    if len(suits) == 1:
-        return suits[0]
-    lower, higher = suits
-    if lower.is_major != higher.is_major:
-        return higher
-    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
-        return max(suits, key=hand.suit_hcp)
+def longer(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The longer suit; None when they are as long."""
+    if hand.tally.length(lower) == hand.tally.length(higher):
+        return None
+    return max((lower, higher), key=hand.tally.length)
+
+
+def lower_ranking(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The lower-ranking suit."""
     return lower
 
 
-def two_level_higher_last(suits: list[Suit], hand: Holding) -> Suit:
-    """R6's chain with its last step turned: the higher-ranking suit."""
-    if len(suits) == 1:
-        return suits[0]
-    lower, higher = suits
-    if lower.is_major != higher.is_major:
-        return higher
-    if hand.suit_hcp(lower) != hand.suit_hcp(higher):
-        return max(suits, key=hand.suit_hcp)
-    return longer_then_higher(suits, hand)
+def higher_ranking(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The higher-ranking suit."""
+    return higher
+
+
+STEP_WORDS = {major_over_minor: "the major over a minor", more_hcp: "more HCP in the suit",
+              longer: "the longer", lower_ranking: "the lower-ranking",
+              higher_ranking: "the higher-ranking"}
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A choice of one long suit, or of two by a chain of steps: the first step that
+    picks one of the two decides."""
+
+    name: str
+    steps: tuple[Callable, ...]
+
+    @property
+    def __name__(self) -> str:
+        """The chooser's name, as a function's."""
+        return self.name
+
+    @property
+    def how(self) -> str:
+        """The chain in words: 'the long suit; of two, the major over a minor, then ...'."""
+        return "the long suit; of two, " + ", then ".join(map(STEP_WORDS.get, self.steps))
+
+    def __call__(self, suits: list[Suit], hand: Holding) -> Suit:
+        """One long suit: it. Two: what the first step that picks one picks."""
+        if len(suits) == 1:
+            return suits[0]
+        lower, higher = suits
+        return next(chosen for step in self.steps
+                    if (chosen := step(lower, higher, hand)) is not None)
+
+
+R6_STEPS = (major_over_minor, more_hcp, longer, lower_ranking)  # R6's chain, as printed
+two_level_suit = Chain("two_level_suit", R6_STEPS)
+
+
+def chain_skipping(step: Callable) -> Chain:
+    """R6's chain with one of its steps skipped (a misreading)."""
+    return Chain(f"two_level_without_{step.__name__}",
+                 tuple(kept for kept in R6_STEPS if kept is not step))
+
+
+# R6's chain misread: a step skipped, and the last step turned (the higher-ranking suit).
+R6_SKIPPED = tuple(map(chain_skipping, R6_STEPS[:-1]))
+two_level_higher_last = Chain("two_level_higher_last", R6_STEPS[:-1] + (higher_ranking,))
+R6_CHAINS = (two_level_suit, *R6_SKIPPED, two_level_higher_last)
 
 
 # When a rule's ruling is about a hand: each gets the rule, the hand's tally and the table.
@@ -439,9 +459,7 @@ def strong_and_no_bid(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
 
 
 CHOOSERS = (longer_then_higher, longer_then_lower, longer_minor_for_strong_balanced,
-            only_suit, two_level_suit, shorter_then_higher, shorter_then_lower,
-            two_level_without_major, two_level_without_hcp, two_level_without_length,
-            two_level_higher_last)
+            only_suit, shorter_then_higher, shorter_then_lower, *R6_CHAINS)
 
 
 @dataclass(frozen=True, eq=False)

@@ -8,6 +8,7 @@ from hypothesis import given, strategies as st
 from bidder import Advice, InvalidHandError, RULES, explain, parse_hand
 from bidder.cards import DECK, Hand
 from bidder.facts import Facts
+from bidder.misreadings import variant_by_id
 from bidder.variants import CATALOGUE
 from bidder.advice import NEVER_DECIDES, decided_rule_ids, is_reachable, possible_tallies
 
@@ -184,13 +185,21 @@ def test_to_dict_is_plain_json_with_the_documented_keys():
 
 
 @given(st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True),
-       st.sampled_from(CATALOGUE))
+       st.sampled_from(CATALOGUE + (variant_by_id("hcp.J=0+hcp.T=1"),)))
 def test_to_json_is_to_dict_written_as_json(cards, variant):
     advice = explain(Hand(tuple(cards)), variant.rules, variant.counting)
     text = advice.to_json()
     assert json.loads(text) == advice.to_dict()
     assert list(json.loads(text)) == list(advice.to_dict())  # the keys in the same order
     assert "\n" not in text and text.isascii()  # one line, in ASCII as Flask writes JSON
+
+
+def test_a_hand_counted_on_another_scale_shows_its_honours_on_it():
+    counting = variant_by_id("hcp.J=0+hcp.T=1").counting
+    data = explain("AJ1032.K432.543.2", counting=counting).to_dict()
+    assert data["hcp_by_card"] == [{"card": "AS", "hcp": 4}, {"card": "10S", "hcp": 1},
+                                   {"card": "KH", "hcp": 3}]
+    assert data["hcp"] == 8 and [suit["hcp"] for suit in data["suits"]] == [5, 3, 0, 0]
 
 
 def test_explain_takes_a_hand_or_text_and_refuses_bad_text():

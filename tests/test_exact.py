@@ -401,3 +401,58 @@ def test_to_dict_gives_integer_counts_as_json():
     assert isinstance(one_nt["hcp_sum"], int)
     assert {"fired": "R3", "shadowed": "R4", "count": dict(
         ((f, s), c) for f, s, c in EXACT.overlaps)["R3", "R4"]} in data["overlaps"]
+
+
+@pytest.mark.parametrize("variant_id", ["hcp.J=0", "hcp.A=3", "hcp.T=1"])
+def test_holdings_on_another_scale_match_every_subset_counted_one_by_one(variant_id):
+    from bidder.exact import holding_counts
+    from bidder.misreadings import variant_by_id
+
+    counting = variant_by_id(variant_id).counting
+    holdings = holding_counts(counting.scale)
+    counted = [[0] * len(holdings[0]) for _ in range(len(Rank) + 1)]
+    for size in range(len(Rank) + 1):
+        for held in combinations(DECK[:len(Rank)], size):
+            counted[size][sum(map(counting.card_hcp, held))] += 1
+    assert [list(row) for row in holdings] == counted
+
+
+def test_exact_statistics_on_another_scale_count_every_hand_by_its_hcp():
+    from bidder.misreadings import variant_by_id
+
+    counting = variant_by_id("hcp.J=0").counting
+    counted = exact_statistics(RULES, counting)
+    assert sum(counted.by_hcp) == ALL_HANDS
+    # no card is worth 1 HCP now, and 36 (every ace, king and queen) is the most
+    assert counted.by_hcp[1] == 0 and len(counted.by_hcp) == 36 + 1
+    assert counted.by_hcp[36] == 40  # the twelve honours and any one of 40 other cards
+
+
+# Hands two readings bid differently on ----------------------------------------------------
+
+@pytest.mark.parametrize("first, second", [
+    ("R1.hcp=15-18", "R1.hcp=16-17"), ("seven-or-more", "R7.len=7-9"),
+    ("hcp.J=0", "hcp.A=3"), ("R6.choose=no-length-step+hcp.J=0", "R6.choose=no-length-step"),
+    ("R6.choose=no-hcp-step", "R6.choose=higher-last"),
+])
+def test_hands_made_apart_are_bid_differently_by_the_two_readings(first, second):
+    from bidder import packed
+    from bidder.exact import hands_apart
+    from bidder.misreadings import variant_by_id
+
+    readings = variant_by_id(first), variant_by_id(second)
+    hands = hands_apart(*readings)
+    assert len(hands) == 2
+    for cards in hands:
+        assert len(set(cards)) == 13
+        code = packed.encode_cards(cards)
+        one, other = (reading.written(packed.decide(code, reading.rules, reading.counting)[1])
+                      for reading in readings)
+        assert one != other
+
+
+def test_readings_that_bid_alike_everywhere_have_no_hand_apart():
+    from bidder.exact import hands_apart
+    from bidder.misreadings import variant_by_id
+
+    assert hands_apart(variant_by_id("swap=R4/R6"), variant_by_id("swap=R5/R8")) == ()

@@ -59,3 +59,71 @@ def test_hands_are_read_in_any_notation_and_an_unreadable_one_says_why():
     assert dotted.code == packed.encode("AS KS QS 2S KH 3H 2H KD 3D 2D 4C 3C 2C")
     with pytest.raises(InvalidHandError, match="appears twice"):
         bids_given([("AS AS", None)], [False])
+
+
+# Telling tied misreadings apart ---------------------------------------------------------
+
+from bidder.explaining import FUNCTIONS, Found, differing, retold, telling_apart  # noqa: E402
+
+
+def bids_of(variants, code):
+    return [variant.written(packed.decide(code, variant.rules, variant.counting)[1])
+            for variant in variants]
+
+
+@pytest.mark.parametrize("ids, functions", [
+    (["swap=R2/R3", "omit=R2"], ("openingBid",)),
+    (["hcp.J=0", "omit=R2"], ("highCardPoints", "openingBid")),
+    (["dist=short", "R1.hcp=15-18"], ("distributionPoints", "openingBid")),
+    (["dist=short", "hcp.A=3"], FUNCTIONS),
+])
+def test_only_the_functions_tied_misreadings_may_answer_differently_are_compared(ids, functions):
+    assert differing([variant_by_id(text) for text in ids]) == functions
+
+
+def test_hands_dealt_that_tell_misreadings_apart_are_kept_first():
+    # the jack read as nothing and the ace read as a king count most hands differently
+    variants = [variant_by_id("hcp.J=0"), variant_by_id("hcp.A=3")]
+    codes = [packed.encode(hand) for hand in HANDS]
+    apart = telling_apart(variants, codes)
+    assert len(apart.codes) == 2 and not apart.alike  # two hands tell the two apart
+    for code in apart.codes:
+        assert code in codes
+        one, other = (packed.tally(code, variant.counting).hcp for variant in variants)
+        assert one != other
+    assert telling_apart(variants, codes, most=1).codes == apart.codes[:1]
+
+
+def test_hands_are_made_where_none_dealt_tells_misreadings_apart_and_alike_ones_are_named():
+    variants = [variant_by_id(text) for text in
+                ("swap=R4/R6", "R5.hcp=22-23", "swap=R5/R6", "swap=R5/R8")]
+    apart = telling_apart(variants, [])
+    assert apart.codes  # R5.hcp=22-23 is told from the swaps on hands made for it
+    for code in apart.codes:
+        assert len(set(bids_of(variants, code))) > 1
+    # the swaps bid alike everywhere: of three alike, two pairs say so (one stands for all)
+    assert [(one.id, other.id) for one, other in apart.alike] == [
+        ("swap=R4/R6", "swap=R5/R6"), ("swap=R4/R6", "swap=R5/R8")]
+
+
+def test_tied_misreadings_are_ranked_by_the_further_answers_each_predicts():
+    reading = variant_by_id("R1.hcp=15-18")
+    hands = HANDS + [changed_hand(reading, seed) for seed in (1, 2, 3)]
+    other = variant_by_id("R1.hcp=15-17")
+    found = explain_answers(answered_by(reading, hands))
+    fit = found.fit
+    tied = Found(type(fit)(other, fit.misses, fit.broken, fit.wrong), (reading,),
+                 fits=(type(fit)(reading, fit.misses, fit.broken, fit.wrong),))
+    hand = "AS KS 2S AH 3H 2H KD QD 2D QC 4C 3C 2C"  # 18 HCP, balanced: 15-17 bids 1C
+    told = retold(tied, answered_by(reading, [hand]))
+    assert told.variant is reading and told.ruled_out == (other,)
+    assert [given.value for given in told.deciding] == ["1NT"]
+    assert told.alternatives == () and told.alike == ()
+
+
+def test_misreadings_counting_otherwise_are_not_called_alike_for_bidding_alike():
+    # the ten read as worth nothing is the assignment's scale written out: both bid alike
+    # on every hand, but a scale of their own is not proved to count alike
+    variants = [variant_by_id("R1.hcp=15-18"), variant_by_id("R1.hcp=15-18+hcp.T=0")]
+    apart = telling_apart(variants, [])
+    assert apart.codes == () and apart.alike == ()

@@ -42,6 +42,11 @@ BIDS = [
     ("balanced=with-4441", "4C 8H AD KC KS KD JS 2C 7S 9D QS 3C 2D", "1C", "1NT"),
     ("balanced=with-5422", "KC QS 6S 2S 9C JH 8C 10H 10S QC AC 3D AD", "1C", "1NT"),
     ("R6.points=21+", "AKQJ2.AKQ2.J2.32", "1S", "1S"),  # R2 and R3 take every 21
+    ("hcp.J=0", "5D 7D AS 2S 4C 3S QH 9H JD QD AC KS 3C", "1NT", "1D"),  # 16 HCP read 15
+    ("hcp.A=3", "5D 7D AS 2S 4C 3S QH 9H JD QD AC KS 3C", "1NT", "1D"),  # read 14
+    ("hcp.T=1", "AC 10S 2C 10D JH 4H 5D 7S QS 7C KC 2D AD", "1C", "1NT"),  # 14 read 16
+    ("hcp.J=0", "AKQJ2.A5432.AK.2", "2S", "2S"),  # J=0 still leaves spades with more HCP
+    ("hcp.J=0", "AKJ32.AK432.AK.2", "2S", "2H"),  # spades 8 HCP read 7, as hearts: lower
 ]
 
 
@@ -63,7 +68,25 @@ def test_distribution_misreadings_count_another_way(variant_id, points):
     assert facts.tally.distribution == points
 
 
+@pytest.mark.parametrize("variant_id, hcp, scale", [
+    ("hcp.J=0", 7, "A 4, K 3, Q 2, J 0"), ("hcp.A=3", 7, "A 3, K 3, Q 2, J 1"),
+    ("hcp.T=1", 9, "A 4, K 3, Q 2, J 1, 10 1"), ("hcp.10=1", 9, "A 4, K 3, Q 2, J 1, 10 1"),
+    ("hcp.J=0+hcp.A=3", 6, "A 3, K 3, Q 2, J 0"), ("hcp.K=3", 8, "A 4, K 3, Q 2, J 1"),
+    ("R1.hcp=15-18", 8, "A 4, K 3, Q 2, J 1"),
+])
+def test_honour_misreadings_count_hcp_on_their_scale(variant_id, hcp, scale):
+    counting = variant_by_id(variant_id).counting
+    facts = explain("AJ1032.K432.543.2", counting=counting).facts
+    assert (facts.tally.hcp, counting.scale_text) == (hcp, scale)
+    assert facts.hcp_explanation.endswith(f"({scale})")
+    assert packed.tally(packed.read("AJ1032.K432.543.2"), counting).hcp == hcp
+
+
 @pytest.mark.parametrize("variant_id, sentence, departs", [
+    ("hcp.J=0", "The jack is counted as 0 HCP; the assignment counts it 1.",
+     "HCP are A 4, K 3, Q 2, J 1, nothing else"),
+    ("hcp.T=1", "The ten is counted as 1 HCP; the assignment counts it 0.",
+     "HCP are A 4, K 3, Q 2, J 1, nothing else"),
     ("R1.hcp=15-18", "1NT (R1) is read as needing 15-18 HCP.", "R1 says 16-18 HCP"),
     ("R1.hcp=16", "1NT (R1) is read as needing 16 HCP.", "R1 says 16-18 HCP"),
     ("R2.hcp=13-21", "1 of a major (R2) is read as needing 13-21 HCP.",
@@ -109,6 +132,12 @@ def test_each_misreading_says_what_it_is_from_the_rule_table(variant_id, sentenc
     ("dist=double", "'double' is not one of beyond-3"),
     ("nope", "'nope' is not a misreading: write a catalogue name (balanced-first"),
     ("no-2nt+nope", "'nope' is not a misreading"),
+    ("hcp.9=1", "hcp.9=1: '9' is not an honour; write hcp.A=, hcp.K="),
+    ("hcp.X=1", "'X' is not an honour"),
+    ("hcp.J=x", "hcp.J=x: 'x' is not a value an honour is read as; write a whole number "
+                "from 0 to 4"),
+    ("hcp.J=5", "'5' is not a value an honour is read as"),
+    ("hcp.T=4+hcp.J=4", "hcp.J=4: a suit's honours would be worth 17 HCP, more than the 15"),
 ])
 def test_a_bad_id_names_the_bad_part_and_what_is_valid(text, message):
     with pytest.raises(MisreadingError) as raised:
@@ -154,7 +183,7 @@ def test_the_shipped_counts_cover_the_space_and_mark_the_equivalent():
     assert COUNTS_FILE.name == "misreadings.json"
 
 
-SAMPLE = ["R1.hcp=15-18", "R8.hcp=6-9", "balanced=with-4441"]
+SAMPLE = ["R1.hcp=15-18", "R8.hcp=6-9", "balanced=with-4441", "hcp.J=0"]
 
 
 @pytest.mark.parametrize("variant_id", SAMPLE)
@@ -182,6 +211,7 @@ def test_a_composed_id_behaves_as_its_parts_applied_in_turn(ids, code):
     assert composed.written(packed.decide(code, composed.rules, composed.counting)[1]) == bid
     assert packed.tally(code, composed.counting).distribution == packed.tally(
         code, counting).distribution
+    assert packed.tally(code, composed.counting).hcp == packed.tally(code, counting).hcp
 
 
 def test_a_misreadings_suit_choice_is_explained_as_it_reads_the_rule():

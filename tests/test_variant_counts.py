@@ -68,3 +68,24 @@ def test_dealing_a_changed_hand_gives_up_after_the_search(monkeypatch):
     with pytest.raises(dealing.DealError, match="eight-or-more answers the first 10 hands "
                                                 "dealt for seed 1 as the assignment does"):
         dealing.deal_changed(1, VARIANT_BY_ID["eight-or-more"])
+
+
+HONOURS = ["hcp.J=0", "hcp.A=3", "hcp.T=1", "R6.choose=no-length-step+hcp.J=0"]
+
+
+@pytest.mark.parametrize("variant_id", HONOURS)
+def test_honour_misreadings_are_counted_exactly_as_a_sample_sees_them(variant_id, sample):
+    from bidder.misreadings import variant_by_id
+
+    test_the_exact_count_agrees_with_a_sample_within_four_standard_errors(
+        variant_by_id(variant_id), sample)
+
+
+@pytest.mark.parametrize("variant_id", ["R6.choose=no-hcp-step", "R1.hcp=15-18", "omit=R2"])
+def test_a_scale_that_reads_as_the_assignments_changes_nothing_more(variant_id):
+    # the ten read as worth nothing is the assignment's scale, written out: counted on
+    # the joint scale, it changes exactly the hands the misreading alone changes
+    from bidder.misreadings import variant_by_id
+
+    alone = changes(variant_by_id(variant_id))
+    assert changes(variant_by_id(variant_id + "+hcp.T=0")).by_pair == alone.by_pair

@@ -69,10 +69,20 @@ def build_cases(hands: int = DEFAULT_HANDS, seed: int = 1) -> tuple[Case, ...]:
     for hand, kind, source in sources:
         if hand not in seen:
             seen.add(hand)
-            cases.append(Case(hand, kind, source,
-                              first_rule(Facts(parse_hand(hand)).tally).id,
-                              tuple(function(hand) for function in REFERENCE)))
+            cases.append(case_of(hand, kind, source))
     return tuple(cases)
+
+
+def case_of(hand: str, kind: str, source: str) -> Case:
+    """A hand to check, with the rule deciding it and the reference's answers."""
+    return Case(hand, kind, source, first_rule(Facts(parse_hand(hand)).tally).id,
+                tuple(function(hand) for function in REFERENCE))
+
+
+def further_cases(hands: tuple[str, ...]) -> tuple[Case, ...]:
+    """The further hands the diagnosis asks, to tell tied misreadings apart."""
+    return tuple(case_of(hand, "further", f"further hand {number}")
+                 for number, hand in enumerate(hands, 1))
 
 
 def random_hands(count: int, seed: int) -> list[str]:
@@ -173,8 +183,10 @@ def _printed_warning(when: str, text: str) -> str:
 def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
                  limits: Limits = Limits(), isolation: str = "auto") -> Report:
     """Run the student's module at *path* sealed on the check's hands and judge it."""
-    cases = build_cases(hands, seed)
-    work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
-    outcome = run_student(path, work, limits, isolation)
-    report = build_report(path, cases, outcome)
-    return replace(report, diagnosis=diagnose(report), searched=len(distinguishable()))
+    def run(cases: tuple[Case, ...]) -> Report:
+        work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
+        return build_report(path, cases, run_student(path, work, limits, isolation))
+
+    report = run(build_cases(hands, seed))
+    found = diagnose(report, lambda further: run(further_cases(further)))
+    return replace(report, diagnosis=found, searched=len(distinguishable()))

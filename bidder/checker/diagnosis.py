@@ -2,20 +2,31 @@
 
 The search is the core's (``bidder.explaining``, which practice uses too): each verdict of
 the report is handed to it as plain data, and what it finds is told in a sentence with an
-example from the report ("either ... or ..." when others fit exactly as well).
+example from the report ("either ... or ..." when others fit exactly as well). Where others
+fit exactly as well, and the check can ask the student's module again (*ask*), further
+hands on which the tied misreadings answer differently are dealt and asked (the module
+sees hands only, never an answer), and the misreadings that predict the most of those
+answers are kept; the report names the further answers that decided.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from itertools import islice
 
 from .. import explaining, packed
-from ..explaining import ALTERNATIVES, Given
+from ..dealing import hand_stream
+from ..explaining import ALTERNATIVES, TIED, Given
 from ..misreadings import parts
 from ..variants import Variant
 from .report import FUNCTIONS, Answer, Case, Report, Verdict
 
 __all__ = ["ALTERNATIVES", "Diagnosis", "Predictor", "diagnose", "matches", "predictions"]
+
+FURTHER_SEED = 2025  # the further hands are dealt for this seed, the same for every check
+FURTHER_SEARCH = 1_000  # hands dealt first to tell misreadings apart (then hands are made)
+Ask = Callable[[tuple[str, ...]], Report]  # the student's module on further hands, judged
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,10 @@ class Diagnosis:
     unexplained: int  # answers, right or wrong, that the misreading does not predict
     example: Verdict  # a wrong answer it explains, as simple a hand as there is
     alternatives: tuple[Variant, ...] = ()  # misreadings that fit exactly as well
+    ruled_out: tuple[Variant, ...] = ()  # tied on the check's hands, not on further ones
+    asked: int = 0  # further hands asked of the module to tell tied misreadings apart
+    deciding: tuple[tuple[str, Verdict], ...] = ()  # (hand, answer) that ruled some out
+    alike: tuple[tuple[Variant, Variant], ...] = ()  # named ones that answer alike everywhere
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -45,10 +60,30 @@ class Diagnosis:
                 f"otherwise: {self.variant.departs}. For example "
                 f"{self.example.function}({case.hand!r}) returned "
                 f"{self.example.answer.shown(report.module)}.")
+        if self.ruled_out:
+            text += " " + self.further_sentence(report.module)
         if self.alternatives:
             text += (" Just as well, the answers fit either this or " + " or ".join(
                 f"({other.id}): {other.sentence}" for other in self.alternatives))
+        if self.alike:
+            text += " " + " ".join(f"({one.id}) and ({other.id}) answer alike on every hand "
+                                   f"(counted exactly): they are one reading in two words."
+                                   for one, other in self.alike)
         return text
+
+    def further_sentence(self, module: str) -> str:
+        """Which further hands told the tied misreadings apart, with one of them."""
+        hand, verdict = self.deciding[0]
+        code = packed.encode(hand)
+        predictor = explaining.Predictor()
+        other = next(variant for variant in self.ruled_out if not predictor.explains(
+            variant, given_of(verdict, code)))
+        instead = predictor.predicted(other, verdict.function, code)
+        return (f"It fit as well as {' and '.join(f'({out.id})' for out in self.ruled_out)}"
+                f" on the checked hands; {self.asked} further hands were asked to tell them "
+                f"apart, and {len(self.deciding)} answers decided, for example "
+                f"{verdict.function}({hand!r}) returned {verdict.answer.shown(module)}, "
+                f"where ({other.id}) answers {instead!r}.")
 
 
 def given_of(verdict: Verdict, code: int) -> Given:
@@ -88,18 +123,44 @@ def predictions(variant: Variant, cases: tuple[Case, ...]) -> dict[str, tuple]:
             for function in FUNCTIONS}
 
 
-def diagnose(report: Report) -> Diagnosis | None:
+def diagnose(report: Report, ask: Ask | None = None) -> Diagnosis | None:
     """The misreading that explains the student's wrong answers, or None when none
-    explains them all but a few (or there are none)."""
+    explains them all but a few (or there are none); with *ask*, misreadings that fit
+    exactly as well are told apart on further hands."""
     codes = Predictor(report.cases).codes
     answers = [given_of(verdict, codes[verdict.case]) for verdict in report.verdicts]
-    found = explaining.explain_answers(answers)
+    found = explaining.explain_answers(answers, ALTERNATIVES if ask is None else TIED)
     if found is None:
         return None
+    asked, deciding = 0, ()
+    if ask is not None and found.alternatives:
+        found, asked, deciding = told_apart(found, ask)
+    shown = set(found.tied[:ALTERNATIVES + 1])
     fit = found.fit
     explained = [report.verdicts[place] for place in found.explained(answers)]
     example = min(explained, key=lambda verdict: (
         report.cases[verdict.case].kind != "worked", len(report.cases[verdict.case].hand),
         FUNCTIONS.index(verdict.function), verdict.case))
     return Diagnosis(fit.variant, fit.explained, fit.wrong, len(fit.misses), example,
-                     found.alternatives)
+                     found.alternatives[:ALTERNATIVES], found.ruled_out, asked, deciding,
+                     tuple(pair for pair in found.alike if set(pair) <= shown))
+
+
+def told_apart(found: explaining.Found, ask: Ask
+               ) -> tuple[explaining.Found, int, tuple[tuple[str, Verdict], ...]]:
+    """*found* re-ranked on further hands that tell its tied misreadings apart, asked of
+    the module: the misreadings kept, how many hands were asked, and the (hand, answer)
+    that ruled the others out."""
+    apart = explaining.telling_apart(found.tied, (
+        packed.encode_deal(indexes)
+        for indexes in islice(hand_stream(FURTHER_SEED), FURTHER_SEARCH)))
+    if not apart.codes:
+        return replace(found, alike=apart.alike), 0, ()
+    codes = apart.codes
+    hands = tuple(map(packed.text, codes))
+    verdicts = ask(hands).verdicts
+    further = [given_of(verdict, codes[verdict.case]) for verdict in verdicts]
+    told = explaining.retold(found, further, apart.alike, TIED)
+    return told, len(hands), tuple((hands[verdict.case], verdict)
+                                   for verdict, given in zip(verdicts, further)
+                                   if given in told.deciding)

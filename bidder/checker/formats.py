@@ -148,7 +148,13 @@ def misreading(report: Report) -> dict | None:
     return {"variants": list(found.ids), "sentence": found.sentence(report),
             "explained": found.explained, "wrong": found.wrong,
             "unexplained": found.unexplained,
-            "either": [variant.id for variant in found.alternatives]}
+            "either": [variant.id for variant in found.alternatives],
+            "alike": [[one.id, other.id] for one, other in found.alike],
+            "ruled_out": [variant.id for variant in found.ruled_out],
+            "further": {"asked": found.asked,
+                        "deciding": [{"function": verdict.function, "hand": hand,
+                                      "answer": verdict.answer.value}
+                                     for hand, verdict in found.deciding]}}
 
 
 def student_tests_data(report: Report) -> dict | None:

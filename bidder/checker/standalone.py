@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
-from ..rules import CHOOSERS, Balanced, Between, LongSuit, Rule
+from ..rules import CHOOSERS, Balanced, Between, Chain, LongSuit, Rule
 from ..variants import Variant
 
 PRELUDE = '''"""Opening bids by a rule table, written out to stand alone."""
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 
-HCP = {{"A": 4, "K": 3, "Q": 2, "J": 1}}
 SUIT_LETTERS = "CDHS"
 
 
@@ -137,6 +136,14 @@ def condition_data(condition) -> tuple:
             condition.count)
 
 
+def scale_data(scale) -> dict[str, int]:
+    """The HCP of each honour by how a hand writes its rank ('10' and 'T' for the ten)."""
+    values = {rank.label: points for rank, points in scale}
+    if "10" in values:
+        values["T"] = values["10"]
+    return values
+
+
 def rule_data(rule: Rule) -> dict:
     """A rule as plain data."""
     return {"id": rule.id, "level": rule.level,
@@ -145,16 +152,30 @@ def rule_data(rule: Rule) -> dict:
             "choose": None if rule.choose is None else rule.choose.__name__}
 
 
+def choosers_source() -> list[str]:
+    """The suit choosers' source: functions as written, chains as their steps, written
+    once each, and the chain built from them."""
+    chains = [chooser for chooser in CHOOSERS if isinstance(chooser, Chain)]
+    steps = dict.fromkeys(step for chain in chains for step in chain.steps)
+    return ([inspect.getsource(chooser) for chooser in CHOOSERS if chooser not in chains]
+            + [inspect.getsource(step) for step in steps]
+            + ["from dataclasses import dataclass", "STEP_WORDS = {}",
+               inspect.getsource(Chain)]
+            + [f"{chain.name} = Chain({chain.name!r}, "
+               f"({', '.join(step.__name__ for step in chain.steps)},))" for chain in chains])
+
+
 def module_source(variant: Variant) -> str:
     """The source of a module that answers as *variant* reads the rules."""
     rules, counting = variant.rules, variant.counting
     parts = [PRELUDE.format(),
              f"RULES = {[rule_data(rule) for rule in rules]!r}",
+             f"HCP = {scale_data(counting.scale)!r}",
              f"BEYOND = {counting.beyond!r}", f"SHORT = {counting.short!r}",
              f"BALANCED_FIVES = {tuple(int(suit) for suit in counting.balanced_fives)!r}",
              f"ALSO_BALANCED = {counting.also_balanced!r}",
              f"_written = lambda bid: {variant.writes}"]
-    parts += [inspect.getsource(chooser) for chooser in CHOOSERS]
+    parts += choosers_source()
     parts.append("CHOOSERS = {" + ", ".join(f"{chooser.__name__!r}: {chooser.__name__}"
                                           for chooser in CHOOSERS) + "}")
     return "\n\n".join(parts) + "\n"

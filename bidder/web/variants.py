@@ -48,6 +48,8 @@ def differences(variant) -> tuple[Difference, ...]:
         elif (mine.thresholds, mine.how) != (other.thresholds, other.how):
             found.append(Difference(rule_id, _said(mine), _said(other)))
     counting = variant.counting
+    if counting.scale_text != STANDARD.scale_text:
+        found.append(Difference("high card points", STANDARD.scale_text, counting.scale_text))
     if counting.how != STANDARD.how:
         found.append(Difference("distribution points", STANDARD.how, counting.how))
     if counting.also_balanced != STANDARD.also_balanced:

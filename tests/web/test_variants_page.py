@@ -82,6 +82,20 @@ def test_differences_name_each_place_a_variant_departs(variant_id, where):
     assert [difference.what for difference in differences(VARIANT_BY_ID[variant_id])] == where
 
 
+def test_an_honours_misreading_shows_its_scale_beside_the_assignments(client):
+    words = text(client.get("/variants?variant=hcp.J%3D0"))
+    assert "The jack is counted as 0 HCP; the assignment counts it 1." in words
+    assert "high card points A 4, K 3, Q 2, J 1 A 4, K 3, Q 2, J 0" in words
+    assert "It changes no hand" not in words
+
+
+@pytest.mark.parametrize("variant_id, where", [("hcp.A=3", ["high card points"])])
+def test_a_generated_misreading_departs_where_its_id_says(variant_id, where):
+    from bidder.misreadings import variant_by_id
+
+    assert [difference.what for difference in differences(variant_by_id(variant_id))] == where
+
+
 @pytest.mark.parametrize("value, shown", [("1C", "1C"), (None, "None"), ("None", "'None'"),
                                           ("1c", "'1c'")])
 def test_written_form(value, shown):
