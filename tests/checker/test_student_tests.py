@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bidder.checker.sandbox import FALLBACK, Isolation, Outcome
+from bidder.checker.sandbox import FALLBACK, Isolation, Limits, Outcome
 from bidder.checker import student_tests
 from bidder.checker.student_tests import (Catch, Run, grade_tests, mutants, read_run,
                                           describe_tests)
@@ -12,6 +12,10 @@ from bidder.variants import CATALOGUE, VARIANT_BY_ID
 
 HERE = Path(__file__).parent
 SOLUTION = (HERE / "students" / "correct.py").read_text()
+
+
+# Generous time, so a loaded machine never fails a test (only the loop test needs a limit).
+ROOMY = Limits(timeout=120)
 
 
 def folder_with(tmp_path, tests: str, source: str = SOLUTION) -> tuple[str, str]:
@@ -26,7 +30,7 @@ def copied(tmp_path, name: str) -> tuple[str, str]:
 
 
 def test_a_thorough_test_file_catches_every_misreading(tmp_path):
-    report = grade_tests(*copied(tmp_path, "thorough_tests.py"), isolation=FALLBACK)
+    report = grade_tests(*copied(tmp_path, "thorough_tests.py"), ROOMY, isolation=FALLBACK)
     assert [result.outcome for result in report.own.results] == ["passed"] * 4
     assert report.false_tests == () and report.untested == ()
     assert len(report.caught) == len(report.catches) == len(CATALOGUE) - 1
@@ -37,7 +41,7 @@ def test_a_thorough_test_file_catches_every_misreading(tmp_path):
 
 
 def test_a_weak_test_file_misses_most_and_says_which(tmp_path):
-    report = grade_tests(*copied(tmp_path, "weak_tests.py"), isolation=FALLBACK)
+    report = grade_tests(*copied(tmp_path, "weak_tests.py"), ROOMY, isolation=FALLBACK)
     assert report.untested == ("distributionPoints",)
     assert len(report.caught) < 3
     missed = {catch.variant.id for catch in report.missed}
@@ -53,7 +57,7 @@ def test_a_test_asserting_something_false_is_named_with_its_hand(tmp_path):
     tests = ("from solution import openingBid\n"
              "def test_balanced_19():\n"
              "    assert openingBid('AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C') == '1D'\n")
-    report = grade_tests(*folder_with(tmp_path, tests), isolation=FALLBACK)
+    report = grade_tests(*folder_with(tmp_path, tests), ROOMY, isolation=FALLBACK)
     false = report.false_tests
     assert [(result.name, result.hand) for result in false] == [
         ("test_balanced_19", "AS 4S KH QH 3H AD QD 7D 6D KC JC 8C 5C")]
@@ -62,15 +66,14 @@ def test_a_test_asserting_something_false_is_named_with_its_hand(tmp_path):
 
 
 def test_tests_that_cannot_be_imported_are_reported(tmp_path):
-    report = grade_tests(*folder_with(tmp_path, "import pytest_not_here\n"), isolation=FALLBACK)
+    report = grade_tests(*folder_with(tmp_path, "import pytest_not_here\n"), ROOMY,
+                         isolation=FALLBACK)
     assert report.own.problem == ("test_solution.py could not be imported: "
                                   "ModuleNotFoundError: No module named 'pytest_not_here'")
     assert report.own.results == () and report.caught == ()
 
 
 def test_tests_that_loop_are_stopped(tmp_path):
-    from bidder.checker.sandbox import Limits
-
     tests = "def test_forever():\n    while True:\n        pass\n"
     report = grade_tests(*folder_with(tmp_path, tests), Limits(timeout=1),
                          isolation=FALLBACK)
@@ -170,7 +173,7 @@ def test_a_test_that_tells_mutants_by_their_text_catches_nothing(tmp_path):
              f"    if 'rule table' in solution.__doc__ or '':\n"
              f"        assert hashlib.sha256(text).hexdigest() == {reference!r}\n"
              f"    assert solution.highCardPoints({HAND!r}) == 12\n")
-    report = grade_tests(*folder_with(tmp_path, tests), isolation=FALLBACK)
+    report = grade_tests(*folder_with(tmp_path, tests), ROOMY, isolation=FALLBACK)
     assert report.false_tests == () and report.catches
     assert report.caught == ()  # highCardPoints: no misreading answers it otherwise
 
@@ -181,7 +184,7 @@ def test_no_text_of_a_run_on_the_reference_or_a_mutant_reaches_the_report(tmp_pa
              "    text = inspect.getsource(solution)\n"
              "    solution.openingBid(text[:90])\n"
              "    assert 'rule table' not in text, text[:90]\n")
-    report = grade_tests(*folder_with(tmp_path, tests), isolation=FALLBACK)
+    report = grade_tests(*folder_with(tmp_path, tests), ROOMY, isolation=FALLBACK)
     assert [result.name for result in report.false_tests] == ["test_leak"]
     assert report.false_tests[0].message == "" and report.false_tests[0].hand is None
     words = "\n".join(describe_tests(report))
