@@ -30,6 +30,7 @@ from .check import check_module
 from .formats import gradescope_results
 from .points import Grading, parse_weights
 from .report import FUNCTIONS
+from .results_file import prepare_results
 from .sandbox import MIB, Limits
 
 CONFIG_NAME = "bidder_autograder.json"
@@ -270,8 +271,7 @@ def main(environ=None) -> int:
         bundle = Bundle.from_dict(json.load(stream))
     results = autograde(bundle, paths["BIDDER_SUBMISSION"], paths["BIDDER_METADATA"],
                         environ)
-    os.makedirs(paths["BIDDER_RESULTS"], exist_ok=True)
-    write_atomically(os.path.join(paths["BIDDER_RESULTS"], "results.json"),
+    write_atomically(prepare_results(paths["BIDDER_RESULTS"], "results.json"),
                      (json.dumps(results, indent=2, ensure_ascii=False) + "\n").encode())
     print(results["output"])
     return 0
