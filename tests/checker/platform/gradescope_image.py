@@ -17,7 +17,10 @@ from docker_like import Container
 HERE = Path(__file__).parent
 DRIVER = "/harness/inside.py"
 CHECK_ONE = ["/autograder/bidder-venv/bin/python", "-I", "/harness/check_one.py"]
-CHECKER_UID = 61_235  # the unprivileged checker: neither root nor the student's uid
+# the unprivileged checker: neither root nor the student's uid, nor any other test's user
+# (a kill(-1) sent by another test's user on the host reaches into the container's PID
+# namespace and would end this one's processes)
+CHECKER_UID = 62_235
 
 
 def build_image(folder: Path, bundle: Bundle) -> tuple[str, str]:
