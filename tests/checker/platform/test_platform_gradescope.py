@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bidder.checker.gradescope import Bundle
-from docker_like import Container, missing_tools
+from docker_like import CAPABILITY_NUMBERS, DOCKER_CAPABILITIES, Container, missing_tools
 from gradescope_image import CHECK_ONE, CHECKER_UID, build_image, run_in_image
 from needs import missing
 
@@ -125,6 +125,47 @@ def contained(report: dict, name: str) -> list[str]:
     if run["status"] == "timeout":
         problems.append("the checker did not end")
     return problems
+
+
+PROBE = r"""
+import json, os, socket, subprocess
+status = dict(line.split(":\t", 1) for line in open("/proc/self/status").read().splitlines()
+              if ":\t" in line)
+def refused(action):
+    try:
+        action()
+    except OSError:
+        return True
+    return False
+print(json.dumps({
+    "uid": os.getuid(), "groups": os.getgroups(), "hostname": socket.gethostname(),
+    "bounding": int(status["CapBnd"], 16), "effective": int(status["CapEff"], 16),
+    "no_new_privs": status["NoNewPrivs"].strip(), "seccomp": status["Seccomp"].strip(),
+    "pid": os.getpid(), "keys": open("/proc/keys").read(),
+    "sys_written": not refused(lambda: open("/proc/sys/kernel/hostname", "w").write("x")),
+    "host_written": not refused(lambda: open("/usr/bidder-probe", "w").write("x")),
+    "unshare": subprocess.run(["unshare", "--user", "true"], capture_output=True).returncode,
+}))
+"""
+
+
+@pytest.mark.parametrize("user", USERS)
+def test_the_container_is_built_like_dockers(user):
+    needed()
+    done = Container(user=USERS[user]).run(["/usr/bin/python3", "-I", "-c", PROBE])
+    assert done.returncode == 0, done.stderr.decode()
+    found = json.loads(done.stdout)
+    docker = sum(1 << CAPABILITY_NUMBERS[name] for name in DOCKER_CAPABILITIES)
+    assert found["bounding"] == docker
+    assert found["effective"] == (docker if user == "root" else 0)
+    assert (found["uid"], found["groups"]) == ((0, []) if user == "root" else
+                                               (CHECKER_UID, []))
+    assert found["hostname"] == "autograder" and found["pid"] > 1  # under an init
+    assert (found["no_new_privs"], found["seccomp"]) == ("0", "2")
+    assert found["keys"] == ""  # masked
+    assert not found["sys_written"] and found["unshare"] != 0
+    assert found["host_written"] is (user == "root")  # into the overlay, not the host
+    assert not Path("/usr/bidder-probe").exists()
 
 
 @pytest.mark.parametrize("user", USERS)
