@@ -1,7 +1,9 @@
 """Settings shared by the whole suite."""
 
+import os
 import signal
 
+import pytest
 from hypothesis import settings
 
 # Speed is measured by the benchmarks in bench/, never by a test's clock.
@@ -12,3 +14,15 @@ settings.load_profile("default")
 # with SIGINT ignored, and every command it starts inherits that: the tests of Ctrl-C,
 # here and in the processes they start, need it heard, as a terminal hears it.
 signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(autouse=True)
+def _environment_restored():
+    """Each test's environment as it found it: `bidder check` drops every variable but a
+    few from its own environment before the student's code runs (bidder.checker.hardening),
+    and the command's tests run it in this very process."""
+    saved = dict(os.environ)
+    yield
+    if os.environ != saved:
+        os.environ.clear()
+        os.environ.update(saved)

@@ -5,7 +5,8 @@ The modules, lowest first: ``runner`` (the only code beside the student's module
 library only), ``sandbox`` (running it sealed), ``report`` (the model every format reads),
 ``channel`` (the runner's lines read back), ``diagnosis``, ``check`` (the hands and the
 whole check), ``standalone`` and ``student_tests`` (the student's own tests), ``points``,
-``text`` and ``formats`` (the report), ``gradescope`` (the autograder bundle).
+``text`` and ``formats`` (the report), ``hardening`` (the checker before the student's
+code runs), ``bundle``, ``gradescope`` and ``prairielearn`` (the graders' bundles).
 """
 
 from .check import DEFAULT_HANDS, build_cases, check_module

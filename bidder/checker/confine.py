@@ -24,6 +24,8 @@ import subprocess
 from dataclasses import dataclass
 
 STUDENT_UID = 61_234  # no user on the systems graders run; the student's code only
+UID_SEARCH = 1000  # uids tried above STUDENT_UID when a user or a process has it
+UID_VARIABLE = "BIDDER_CHECK_UID"
 NO_NEW_PRIVS, SET_DUMPABLE = 38, 4  # prctl options
 KILL_ROUNDS = 50
 
@@ -153,7 +155,7 @@ def seccomp_module():
     for name in ("seccomp", "pyseccomp"):
         try:
             return __import__(name)
-        except ImportError:
+        except (ImportError, RuntimeError, OSError):  # pyseccomp: no libseccomp found
             continue
     return None
 
@@ -185,6 +187,27 @@ def free_uid(uid: int = STUDENT_UID) -> str:
     except KeyError:
         return ""
     return f"uid {uid} belongs to the user {user.pw_name}"
+
+
+def pick_uid(environ) -> tuple[int, str]:
+    """(the student's uid, why it cannot be used or ''): BIDDER_CHECK_UID when set, else
+    61234, else the first uid above it that no user owns and no process runs as."""
+    if os.geteuid() != 0:
+        return STUDENT_UID, "the checker is not root"
+    chosen = environ.get(UID_VARIABLE, "").strip()
+    if chosen:
+        if not chosen.isdigit() or not 0 < int(chosen) < 0xFFFFFFFF:
+            return STUDENT_UID, (f"{UID_VARIABLE}={chosen[:20]!r} is not a uid: set it to "
+                                 f"a number from 1 to 4294967294, or unset it")
+        uid = int(chosen)
+        return uid, (f"{UID_VARIABLE}={uid} has processes running: give the student's "
+                     f"code a uid of its own" if living(uid) else "")
+    for uid in range(STUDENT_UID, STUDENT_UID + UID_SEARCH):
+        if not free_uid(uid) and not living(uid):
+            return uid, ""
+    return STUDENT_UID, (f"every uid from {STUDENT_UID} to {STUDENT_UID + UID_SEARCH - 1} "
+                         f"belongs to a user or runs processes: set {UID_VARIABLE} to a "
+                         f"free uid")
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ import shutil
 import subprocess
 import sysconfig
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .confine import (STUDENT_UID, Confinement, free_uid, landlock_abi, landlock_ruleset,
+from .confine import (STUDENT_UID, Confinement, landlock_abi, landlock_ruleset, pick_uid,
                       readable_paths, seccomp_module)
 
 UID, SECCOMP, LANDLOCK = "uid", "seccomp", "landlock"
@@ -64,10 +64,10 @@ def popen_options(confined: Confinement) -> dict:
     return options
 
 
-def _unavailable(rung: str) -> str:
-    """Why *rung* cannot be tried at all here, or ''."""
+def _unavailable(rung: str, uid_problem: str) -> str:
+    """Why *rung* cannot be tried at all here (*uid_problem* for the uid), or ''."""
     if rung == UID:
-        return free_uid()
+        return uid_problem
     if rung == SECCOMP:
         return "" if seccomp_module() else (
             "libseccomp's Python bindings are missing (pip install pyseccomp)")
@@ -100,19 +100,20 @@ def _starts(ladder: Ladder) -> str:
 @lru_cache(maxsize=None)
 def climb(wanted: tuple[str, ...], interpreter: str) -> Ladder:
     """Each rung of *wanted* that can be put on the runner here, with its interpreter:
-    *interpreter*, or the system's Python when the student's uid cannot run that one."""
-    ladder = Ladder(interpreter=interpreter, abi=landlock_abi())
+    *interpreter*, or the system's Python when the student's uid cannot run that one; the
+    uid as ``pick_uid`` finds it (BIDDER_CHECK_UID, read once)."""
+    uid, uid_problem = pick_uid(os.environ)
+    ladder = Ladder(interpreter=interpreter, abi=landlock_abi(), uid=uid)
     for rung in RUNGS:
         if rung not in wanted:
             continue
-        why = _unavailable(rung)
-        trial = Ladder(ladder.held + (rung,), ladder.missed, ladder.interpreter, ladder.abi)
+        why = _unavailable(rung, uid_problem)
+        trial = replace(ladder, held=ladder.held + (rung,))
         if not why:
             why = _starts(trial)
             if why and rung == UID and os.path.exists(SYSTEM_PYTHON):
-                system = Ladder(trial.held, trial.missed, SYSTEM_PYTHON, trial.abi)
+                system = replace(trial, interpreter=SYSTEM_PYTHON)
                 why = _starts(system) and why
                 trial = system if not why else trial
-        ladder = trial if not why else Ladder(ladder.held, ladder.missed + ((rung, why),),
-                                              ladder.interpreter, ladder.abi)
+        ladder = trial if not why else replace(ladder, missed=ladder.missed + ((rung, why),))
     return ladder

@@ -146,9 +146,17 @@ def stage(module: str, into: str) -> str:
     _copy_folder(os.path.dirname(os.path.abspath(module)), submission, budget, depth=2)
     name = os.path.basename(module)
     shutil.copyfile(module, os.path.join(submission, name))  # always, even through a link
-    for folder, _, _ in os.walk(into):
-        os.chmod(folder, 0o755)
+    settle_modes(into)
     return name
+
+
+def settle_modes(into: str) -> None:
+    """Every staged folder 0755 and file 0644, whatever the umask and the modes of the
+    files copied (the checker's own may be unreadable to the student's uid)."""
+    for folder, _, names in os.walk(into):
+        os.chmod(folder, 0o755)
+        for name in names:
+            os.chmod(os.path.join(folder, name), 0o644)
 
 
 def _copy_folder(source: str, target: str, budget: list[int], depth: int) -> None:
@@ -324,6 +332,7 @@ def run_student(module: str, work: dict, limits: Limits = Limits(),
         if tests is not None:
             shutil.copyfile(tests, os.path.join(submission, os.path.basename(tests)))
             work["tests"] = f"{inside}/{os.path.basename(tests)}"
+        settle_modes(staged)
         if chosen.name == BUBBLEWRAP:
             command = bubblewrap_command(staged, limits) + [INSIDE_RUNNER]
             return supervise(command, work, limits, chosen, cwd=staged, environment={})

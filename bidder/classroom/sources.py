@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..checker.gradescope import find_submission
+from ..checker.bundle import find_submission
 
 METADATA = "submission_metadata.yml"
 TESTS_PREFIX = "test_"

@@ -41,13 +41,13 @@ CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
               type=click.Choice(["visible", "hidden", "after_due_date", "after_published"]),
               help="When students see the threshold and random hands (the worked "
                    "examples always show).")
-@click.option("--bundle", nargs=2, metavar="gradescope OUT.zip",
-              type=(click.Choice(["gradescope"]), click.Path(dir_okay=False)),
-              help="Write a Gradescope autograder that checks with these options, "
-                   "instead of checking STUDENT.")
+@click.option("--bundle", nargs=2, metavar="gradescope OUT.zip | prairielearn DIR",
+              type=(click.Choice(["gradescope", "prairielearn"]), click.Path()),
+              help="Write a Gradescope autograder (a zip) or a PrairieLearn question (a "
+                   "folder) that checks with these options, instead of checking STUDENT.")
 @click.option("--submission-name", metavar="NAME",
               help="With --bundle: the submitted file to check.  [default: the .py file "
-                   "that defines the functions]")
+                   "that defines the functions; bid.py on PrairieLearn]")
 @click.pass_context
 def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeout: float,
           memory: int, isolation: str, shown: int, tests_path: str | None,
@@ -73,6 +73,7 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
       bidder check solution.py --hands 2000 --timeout 20
       bidder check solution.py --format junit -o report.xml
       bidder check --bundle gradescope autograder.zip --weights weights.toml --hidden after_due_date
+      bidder check --bundle prairielearn course-extra --submission-name bid.py
     """
     from ..checker import Grading, WeightsError, load_weights
 
@@ -84,13 +85,15 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
     if bundle is not None:
         fixed = ctx.get_parameter_source("seed") is not click.core.ParameterSource.DEFAULT
         if student is not None or output is not None or output_format != "text":
-            raise click.UsageError("--bundle writes a Gradescope autograder: give it no "
-                                   "STUDENT, --format or --output")
-        ctx.exit(write_check_bundle(bundle[1], hands=hands, seed=seed if fixed else None,
-                                    timeout=timeout, memory=memory, isolation=isolation,
-                                    grading=grading, submission_name=submission_name))
+            raise click.UsageError("--bundle writes an autograder: give it no STUDENT, "
+                                   "--format or --output")
+        ctx.exit(write_check_bundle(bundle[0], bundle[1], hands=hands,
+                                    seed=seed if fixed else None, timeout=timeout,
+                                    memory=memory, isolation=isolation, grading=grading,
+                                    submission_name=submission_name))
     if student is None:
-        raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip).")
+        raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip, "
+                               "or --bundle prairielearn DIR).")
     ctx.exit(run_check(student, hands, seed, timeout, memory, isolation, output_format,
                        grading, output or "-", tests_path))
 
@@ -103,8 +106,10 @@ def run_check(student: str, hands: int, seed: int, timeout: float, memory: int,
     from dataclasses import replace
 
     from ..checker import MIB, Limits, check_module, grade_tests, render
+    from ..checker.hardening import harden
 
     limits = Limits(timeout=timeout, memory=memory * MIB)
+    harden()
     try:
         report = check_module(student, hands, seed, limits, isolation)
         if tests is not None:
@@ -120,15 +125,26 @@ def run_check(student: str, hands: int, seed: int, timeout: float, memory: int,
     return 0 if report.passed else 1
 
 
-def write_check_bundle(path: str, **settings) -> int:
-    """Write the Gradescope autograder with these *settings* (those of ``Bundle``) to
-    *path*; the exit status."""
+def write_check_bundle(kind: str, path: str, **settings) -> int:
+    """Write the Gradescope autograder or the PrairieLearn question (*kind*) with these
+    *settings* (those of ``Bundle``) to *path*; the exit status."""
     from ..checker import Bundle, write_bundle
+    from ..checker.prairielearn import QUESTION, SERVER_FOLDER, write_question
 
     try:
-        write_bundle(path, Bundle(**settings))
+        if kind == "gradescope":
+            write_bundle(path, Bundle(**settings))
+        else:
+            write_question(path, Bundle(**settings))
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--submission-name") from None
     except OSError as error:
         raise stopped("the bundle could not be written", os_reason(error), path) from None
-    click.echo(f"wrote {path}: upload it as the assignment's autograder (Gradescope, "
-               f"Configure Autograder, zip file upload)")
+    if kind == "gradescope":
+        click.echo(f"wrote {path}: upload it as the assignment's autograder (Gradescope, "
+                   f"Configure Autograder, zip file upload)")
+    else:
+        click.echo(f"wrote {path}/questions/{QUESTION} and {path}/serverFilesCourse/"
+                   f"{SERVER_FOLDER}: copy both folders into your PrairieLearn course's "
+                   f"root (it grades on the prairielearn/grader-python image)")
     return 0

@@ -54,11 +54,13 @@ def class_report(submissions: str, output_format: str, output: str | None, hands
       bidder class submissions/ --format json --similar > class.json
     """
     from ..checker import MIB, Limits
+    from ..checker.hardening import harden
     from ..classroom import SourceError, check_class, read_submissions, summarise
     from ..classroom.checking import Settings
     from ..classroom.sources import opened
 
     settings = Settings(hands, seed, Limits(timeout=timeout, memory=memory * MIB), isolation)
+    harden()
     try:
         with opened(submissions) as folder:
             found = read_submissions(folder)

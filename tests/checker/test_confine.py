@@ -247,7 +247,8 @@ def test_no_seccomp_bindings_is_none(monkeypatch):
 # The ladder ------------------------------------------------------------------------------
 
 def test_the_ladder_names_what_held_and_why_the_rest_did_not(monkeypatch):
-    monkeypatch.setattr(ladder_module, "free_uid", lambda: "the checker is not root")
+    monkeypatch.setattr(ladder_module, "pick_uid",
+                        lambda environ: (STUDENT_UID, "the checker is not root"))
     monkeypatch.setattr(ladder_module, "seccomp_module", lambda: None)
     monkeypatch.setattr(ladder_module, "landlock_abi", lambda: 0)
     found = climb.__wrapped__(RUNGS, interpreter())
@@ -259,7 +260,7 @@ def test_the_ladder_names_what_held_and_why_the_rest_did_not(monkeypatch):
 
 def test_a_rung_the_interpreter_does_not_start_under_is_missed(monkeypatch):
     monkeypatch.setattr(ladder_module, "SYSTEM_PYTHON", "/bin/false")
-    monkeypatch.setattr(ladder_module, "free_uid", lambda: "")
+    monkeypatch.setattr(ladder_module, "pick_uid", lambda environ: (STUDENT_UID, ""))
     found = climb.__wrapped__((UID,), "/bin/false")
     assert found.held == () and found.missed[0][1].startswith(
         "/bin/false did not start under it: ?")

@@ -10,6 +10,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -19,6 +20,8 @@ import pytest
 from bidder.checker.gradescope import (CONFIG_NAME, Bundle, autograde, bundle_files,
                                         find_submission, main, submission_seed, wheel,
                                         write_atomically, write_bundle)
+from bidder.checker import bundle as bundle_module
+from bidder.checker.bundle import wheels
 from bidder.checker.points import Grading, parse_weights
 
 SCHEMAS = Path(__file__).parent / "schemas"
@@ -32,18 +35,21 @@ def results_schema() -> dict:
 
 # Wheels made from this installation ------------------------------------------------------
 
-@pytest.mark.parametrize("package, entry_point", [
-    ("bidder", "bidder = bidder.cli:main"),
-    ("click", None),
-], ids=["bidder with its command", "click, all the checker needs besides"])
-def test_a_wheel_of_an_installed_package_is_whole_and_recorded(package, entry_point):
+@pytest.mark.parametrize("package, entry_point, module", [
+    ("bidder", "bidder = bidder.cli:main", "bidder/__init__.py"),
+    ("click", None, "click/__init__.py"),
+    ("pyseccomp", None, "pyseccomp.py"),
+], ids=["bidder with its command", "click, all the checker needs besides",
+        "pyseccomp, a single module, for the seccomp rung"])
+def test_a_wheel_of_an_installed_package_is_whole_and_recorded(package, entry_point, module):
     name, data = wheel(package)
     version = name.split("-")[1]
     assert name == f"{package}-{version}-py3-none-any.whl"
     archive = zipfile.ZipFile(io.BytesIO(data))
     info = f"{package}-{version}.dist-info"
     files = set(archive.namelist())
-    assert f"{package}/__init__.py" in files
+    assert module in files
+    assert all(path.startswith((f"{package}/", info)) for path in files - {module})
     assert not any("__pycache__" in path or path.endswith(".pyc") for path in files)
     metadata = archive.read(f"{info}/METADATA").decode()
     assert f"Name: {package}" in metadata and f"Version: {version}" in metadata
@@ -67,7 +73,8 @@ def test_the_bundle_holds_the_scripts_settings_and_wheels_at_its_root(tmp_path):
     archive = zipfile.ZipFile(path)
     names = archive.namelist()
     assert names[:3] == ["setup.sh", "run_autograder", CONFIG_NAME]
-    assert sorted(name.split("-")[0] for name in names[3:]) == ["wheels/bidder", "wheels/click"]
+    assert sorted(name.split("-")[0] for name in names[3:]) == [
+        "wheels/bidder", "wheels/click", "wheels/pyseccomp"]
     modes = {info.filename: info.external_attr >> 16 & 0o777 for info in archive.infolist()}
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
     assert modes[CONFIG_NAME] == 0o644
@@ -77,6 +84,14 @@ def test_the_bundle_holds_the_scripts_settings_and_wheels_at_its_root(tmp_path):
         parse_weights(json.dumps(WEIGHTS.to_dict())), "after_due_date"))
     assert b"apt-get install -y --no-install-recommends" in archive.read("setup.sh")
     assert b"--no-index --no-deps" in archive.read("setup.sh")
+    assert b"packages+=(libseccomp2)" in archive.read("setup.sh")
+
+
+def test_the_wheels_are_those_of_the_packages_installed_here(monkeypatch):
+    real = bundle_module.importlib.util.find_spec
+    monkeypatch.setattr(bundle_module.importlib.util, "find_spec",
+                        lambda name: None if name == "pyseccomp" else real(name))
+    assert sorted(name.split("-")[0] for name in wheels()) == ["bidder", "click"]
 
 
 def test_the_same_settings_make_the_same_files():
@@ -173,7 +188,7 @@ def autograder_folders(tmp_path, bundle: Bundle) -> dict[str, str]:
 
 def test_main_checks_the_submission_and_writes_results_json(tmp_path, capsys):
     paths = autograder_folders(tmp_path, Bundle(hands=30, grading=Grading(WEIGHTS)))
-    assert main(paths) == 0
+    assert main(dict(paths)) == 0  # main drops what is not on its allow-list
     results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
     jsonschema.validate(results, results_schema())
     assert results["score"] == 50
@@ -181,6 +196,22 @@ def test_main_checks_the_submission_and_writes_results_json(tmp_path, capsys):
                                      "hidden": "visible", "misreadings": [], "seed": 4242,
                                      "file": "correct.py"}
     assert capsys.readouterr().out.startswith("Checking correct.py: ")
+
+
+def test_a_results_folder_the_checker_cannot_chmod_is_no_failure(tmp_path, monkeypatch,
+                                                                  capsys):
+    paths = autograder_folders(tmp_path, Bundle(hands=0))
+    chmod = os.chmod
+
+    def refuse(path, mode):
+        if path == paths["BIDDER_RESULTS"]:
+            raise PermissionError(path)
+        chmod(path, mode)
+
+    monkeypatch.setattr(os, "chmod", refuse)
+    assert main(dict(paths)) == 0
+    assert json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())["tests"]
+    capsys.readouterr()
 
 
 def test_python_dash_m_runs_main_with_the_environment(tmp_path, monkeypatch, capsys):
@@ -196,22 +227,58 @@ def test_python_dash_m_runs_main_with_the_environment(tmp_path, monkeypatch, cap
     capsys.readouterr()
 
 
-def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
-    """setup.sh installs bidder and click from the wheels alone (no index, no other
-    dependency), then run_autograder, as Gradescope runs it, writes results.json."""
-    paths = autograder_folders(tmp_path, Bundle(hands=40, grading=Grading(
-        hidden="after_due_date")))
-    environ = {**os.environ, **paths, "BIDDER_VENV": str(tmp_path / "venv")}
+BORROWS = '''"""Cheat: imports the reference from the autograder's wheels or venv."""
+import glob, sys
+for place in {places!r}:
+    sys.path[:0] = glob.glob(place)
+try:
+    from bidder import highCardPoints, distributionPoints, openingBid
+except Exception:
+    def highCardPoints(hand):
+        pass
+
+    def distributionPoints(hand):
+        pass
+
+    def openingBid(hand):
+        pass
+'''
+
+
+@pytest.fixture
+def open_folder():
+    """A folder every user may pass through (pytest's own is root's alone), as
+    /autograder is: what keeps the student's uid out is the bundle's doing."""
+    folder = tempfile.mkdtemp(prefix="bidder-autograder-")
+    os.chmod(folder, 0o755)
+    yield Path(folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_unpacked_zip_sets_up_and_grades_end_to_end(open_folder):
+    """setup.sh installs bidder, click and pyseccomp from the wheels alone (no index, no
+    other dependency) and leaves the source and the venv to root alone; then
+    run_autograder, as Gradescope runs it (where bubblewrap cannot start), writes
+    results.json: as root, the student's uid ran the module from the staged copies."""
+    paths = autograder_folders(open_folder, Bundle(hands=40, isolation="fallback",
+                                                grading=Grading(hidden="after_due_date")))
+    environ = {**os.environ, **paths, "BIDDER_VENV": str(open_folder / "venv")}
     environ.pop("BIDDER_CHECK_SEED", None)
     source = Path(paths["BIDDER_SOURCE"])
     setup = subprocess.run(["bash", str(source / "setup.sh")], env=environ,
                            capture_output=True, text=True)
     assert setup.returncode == 0, setup.stderr
-    installed = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-m", "pip",
+    installed = subprocess.run([str(open_folder / "venv" / "bin" / "python"), "-m", "pip",
                                 "list", "--format", "json"], capture_output=True, text=True)
     assert sorted(item["name"] for item in json.loads(installed.stdout)
-                  if item["name"] not in ("pip", "setuptools")) == ["bidder", "click"]
-    run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=tmp_path,
+                  if item["name"] not in ("pip", "setuptools")) == [
+        "bidder", "click", "pyseccomp"]
+    for folder in (source, open_folder / "venv"):
+        for path in [folder, *folder.rglob("*")]:
+            if not path.is_symlink():
+                assert path.stat().st_mode & 0o077 == 0, path
+    assert os.stat(open_folder / "venv" / "bin" / "python").st_mode & 0o005  # the system's
+    run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=open_folder,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
@@ -219,3 +286,17 @@ def test_the_unpacked_zip_sets_up_and_grades_end_to_end(tmp_path):
     assert results["score"] == 100 and results["extra_data"]["seed"] == 4242
     assert {test["visibility"] for test in results["tests"]} == {"visible", "after_due_date"}
     assert run.stdout.startswith("Checking correct.py: ")
+    assert ("own uid" in run.stdout) is (os.geteuid() == 0)
+    if os.geteuid() == 0:  # the student's uid cannot read the wheels or the venv, even
+        config = json.loads((source / CONFIG_NAME).read_text())  # with no Landlock
+        (source / CONFIG_NAME).write_text(json.dumps(dict(config,
+                                                          isolation="fallback:uid+seccomp")))
+        for submitted in Path(paths["BIDDER_SUBMISSION"]).iterdir():
+            submitted.unlink()
+        places = [str(source / "wheels" / "*.whl"),
+                  str(open_folder / "venv" / "lib" / "*" / "site-packages")]
+        Path(paths["BIDDER_SUBMISSION"], "bid.py").write_text(BORROWS.format(places=places))
+        run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=open_folder,
+                             capture_output=True, text=True)
+        results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
+        assert results["score"] < 10, run.stdout

@@ -181,8 +181,8 @@ def test_bundle_takes_no_student_output_or_format(students, extra):
     args = [item.format(student=students / "correct.py") for item in extra]
     result = run("--bundle", "gradescope", students / "a.zip", *args)
     assert result.exit_code == 2
-    assert "--bundle writes a Gradescope autograder: give it no STUDENT, --format or " \
-           "--output" in result.stderr
+    assert "--bundle writes an autograder: give it no STUDENT, --format or --output" \
+        in result.stderr
     assert not (students / "a.zip").exists()
 
 
@@ -195,4 +195,34 @@ def test_a_bundle_that_cannot_be_written_is_a_failure(students):
 def test_no_student_and_no_bundle_is_a_usage_error():
     result = run()
     assert result.exit_code == 2
-    assert "Missing argument 'STUDENT' (or --bundle gradescope OUT.zip)." in result.stderr
+    assert "Missing argument 'STUDENT' (or --bundle gradescope OUT.zip, or --bundle " \
+           "prairielearn DIR)." in result.stderr
+
+
+def test_bundle_writes_a_prairielearn_question_with_the_options(students):
+    target = students / "course"
+    result = run("--bundle", "prairielearn", target, "--hands", 300, "--timeout", 20,
+                 "--submission-name", "opening.py")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == (
+        f"wrote {target}/questions/bidderOpeningBid and {target}/serverFilesCourse/bidder: "
+        f"copy both folders into your PrairieLearn course's root (it grades on the "
+        f"prairielearn/grader-python image)\n")
+    question = target / "questions" / "bidderOpeningBid"
+    config = json.loads((question / "tests" / "bidder_autograder.json").read_text())
+    assert (config["hands"], config["timeout"], config["submission_name"]) == (
+        300, 20, "opening.py")
+    assert 'file-name="opening.py"' in (question / "question.html").read_text()
+    assert json.loads((question / "info.json").read_text())[
+        "externalGradingOptions"]["timeout"] == 70
+
+
+@pytest.mark.parametrize("name", ["../x.py", "bid", "my bid.py", "1bid.py"],
+                         ids=["a path", "no .py", "a space", "a digit first"])
+def test_a_prairielearn_question_needs_a_module_name(students, name):
+    result = run("--bundle", "prairielearn", students / "course", "--submission-name", name)
+    assert result.exit_code == 2
+    assert "Invalid value for --submission-name" in result.stderr
+    assert "cannot be the submitted file's name: give a module's name such as bid.py" \
+        in result.stderr
+    assert not (students / "course").exists()

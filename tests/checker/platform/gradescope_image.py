@@ -44,32 +44,5 @@ def build_image(folder: Path, bundle: Bundle) -> tuple[str, str]:
     setup = Container(layers=(str(unpacked),)).run(
         ["bash", "/autograder/source/setup.sh"], keep=str(image), timeout=300)
     problem = "" if setup.returncode == 0 else (setup.stdout + setup.stderr).decode()[-3000:]
-    carry_pyseccomp(image)
     return str(image), problem
 
-
-def carry_pyseccomp(image: Path) -> None:
-    """Put this installation's pyseccomp in the image's venv where the bundle did not
-    install it (a bundle without it loses the seccomp rung, and an unprivileged checker
-    then loses to prlimits_checker: docs/platforms.md)."""
-    import pyseccomp
-
-    for site in image.glob("autograder/bidder-venv/lib/python3*/site-packages"):
-        if not (site / "pyseccomp.py").exists():
-            shutil.copy(pyseccomp.__file__, site / "pyseccomp.py")
-
-
-def run_in_image(image: str, work: dict, user: int | None) -> dict:
-    """Run the driver on *work* in a fresh container of *image*, as root (None) or as
-    *user*, who then owns /autograder as it would own its own installation."""
-    prepare = () if user is None else (("chown", "-R", f"{user}:{user}", "/autograder"),)
-    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-                   "HOME": "/root" if user is None else "/tmp"}
-    container = Container(layers=(image,), prepare=prepare, user=user,
-                          environment=environment)
-    done = container.run(["/usr/bin/python3", "-I", DRIVER], cwd="/autograder",
-                         stdin=json.dumps(work).encode(), timeout=900)
-    if done.returncode:
-        raise AssertionError(f"the driver failed ({done.returncode}): "
-                             f"{done.stderr.decode()[-3000:]}")
-    return json.loads(done.stdout)

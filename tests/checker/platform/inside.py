@@ -3,7 +3,7 @@ fresh submission, the autograder (or ``bidder check``) run on it, and what it le
 
 Run by the system's Python as the checker's user, with the work as JSON on standard
 input: ``{"mode": "gradescope" or "check", "modules": {NAME: {PATH: SOURCE}}, "secret": TEXT,
-"port": N, "checker": [ARGV...]}``. A listener on 127.0.0.1:port records whatever
+"port": N, "checker": [ARGV...], "student_uid": N}``. A listener on 127.0.0.1:port records whatever
 connects. After each module it records the results file (or what stood in its place), the
 exit status, the fingerprints of the files a cheat would change, the processes left and
 what the listener heard; one JSON object on standard output holds it all.
@@ -117,7 +117,8 @@ def run_one(work: dict, name: str, files: dict) -> dict:
         with open(f"{SUBMISSION}/{path}", "w", encoding="utf-8") as stream:
             stream.write(text)
     environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": os.environ["HOME"],
-                   "LANG": "C.UTF-8", "BIDDER_TEST_SECRET": work["secret"]}
+                   "LANG": "C.UTF-8", "BIDDER_TEST_SECRET": work["secret"],
+                   "BIDDER_CHECK_UID": str(work["student_uid"])}
     command = (work["checker"] if work["mode"] == "gradescope"
                else work["checker"] + [f"{SUBMISSION}/{name}.py"])
     started = time.monotonic()
