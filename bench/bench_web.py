@@ -1,6 +1,8 @@
 """Load benchmark for the web app: gunicorn with 2 workers on 127.0.0.1, driven by wrk.
 
-In one run, against two servers started alike (2 workers x 4 threads, as `make run`):
+In one run, against two servers started alike, as `bidder serve` (and `make run`) starts
+one: its gunicorn command line (bidder.cli.serve.gunicorn_command: the gevent worker with
+a timeout on every read, bidder.web.worker.Worker), 2 workers:
 
 1. the baseline, a bare Flask app answering a constant (bench/bare_app.py), then the
    app's /api/bid?hand=..., /?hand=..., /rules, /deal?bid=2NT&seed=N and the advisor's
@@ -14,7 +16,7 @@ In one run, against two servers started alike (2 workers x 4 threads, as `make r
    resident memory; growth from the end of the first fifth to the end must stay < 5 %.
 
 Usage:  .venv/bin/python bench/bench_web.py [--duration 30] [--rounds 3] [--connections 64]
-                                           [--soak 300] [--threads 4]
+                                           [--soak 300]
 Needs wrk (apt-get install wrk). Exits 1 if a goal is missed.
 """
 
@@ -35,13 +37,13 @@ import urllib.request
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from bidder.cli.serve import gunicorn_command
 from bidder.dealing import random_hand
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 RESULTS = PROJECT_ROOT / "bench" / "results"
 HOST = "127.0.0.1"
 WORKERS = 2
-THREADS = 4  # as `make run`: a browser's idle spare connection never blocks a worker
 HAND = "5C+7H+AS+JD+9D+2C+KH+10H+4C+8H+8C+AD+10C"
 VARIED = "/?hand=... (1,000 dealt hands in turn)"  # the advisor page, as a class uses it
 VARIED_HANDS = 1000
@@ -88,15 +90,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(port: int, threads: int, app: str = "bidder.web:create_app()",
+def server_command(port: int, app: str) -> list[str]:
+    """`bidder serve`'s gunicorn command line, with WORKERS workers, serving *app*."""
+    command = gunicorn_command(HOST, port, WORKERS)
+    return command[:-1] + ["--log-level", "warning", app]
+
+
+def start_server(port: int, app: str = "bidder.web:create_app()",
                  folder: Path = PROJECT_ROOT) -> subprocess.Popen:
-    """gunicorn serving *app* as `make run` does, with WORKERS workers."""
+    """gunicorn serving *app* as `bidder serve` does, with WORKERS workers."""
     environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex()}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS), "--threads",
-         str(threads), "--reuse-port", "--bind", f"{HOST}:{port}", "--log-level",
-         "warning", app],
-        cwd=folder, env=environment)
+    server = subprocess.Popen(server_command(port, app), cwd=folder, env=environment)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -208,7 +212,7 @@ def report(loads: list[Load], soaked: Load, samples: dict[int, list[int]],
            options: argparse.Namespace) -> bool:
     """Print the figures and say whether every goal was met."""
     baseline = loads[0]
-    print(f"\n{WORKERS} gunicorn workers x {options.threads} threads on {HOST} for each "
+    print(f"\n{WORKERS} gunicorn gevent workers (as bidder serve) on {HOST} for each "
           f"app (the baseline: a bare Flask app answering a constant), "
           f"{os.cpu_count()} CPUs; wrk -t{WRK_THREADS} -c{options.connections}, "
           f"{options.duration} s per path in {options.rounds} rounds; "
@@ -242,16 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--soak", type=int, default=300, help="seconds of soak")
-    parser.add_argument("--threads", type=int, default=THREADS,
-                        help="threads per worker (1: gunicorn's sync worker)")
     options = parser.parse_args(argv)
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed: apt-get install wrk")
     port, bare_port = free_port(), free_port()
     base, bare = f"http://{HOST}:{port}", f"http://{HOST}:{bare_port}"
-    server = start_server(port, options.threads)
-    baseline = start_server(bare_port, options.threads, "bare_app:app",
-                            PROJECT_ROOT / "bench")
+    server = start_server(port)
+    baseline = start_server(bare_port, "bare_app:app", PROJECT_ROOT / "bench")
     targets = [(bare, BASELINE), *((base, path) for path in TARGETS)]
     seconds = max(1, options.duration // options.rounds)
     try:

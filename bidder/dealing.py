@@ -15,7 +15,7 @@ from typing import Iterator
 
 from .advice import is_reachable
 from .bids import RULE_BIDS, Bid
-from .cards import DECK, HAND_SIZE, Hand, echo
+from .cards import DECK, HAND_SIZE, Hand, Rank, echo
 from .errors import BidderError
 from . import packed
 from .facts import MAX_HCP, Tally
@@ -201,6 +201,34 @@ def changed_hand(variant, seed: int = 1, search: int = CHANGED_SEARCH) -> str | 
     return None
 
 
+SMALLEST_SEARCH = 20_000  # hands searched for the smallest that shows a misreading
+
+
+def smallness(indexes: list[int]) -> tuple[int, int]:
+    """How much a hand asks of a reader: its high-card points, then how many honours
+    (aces, kings, queens, jacks) make them up; the smaller, the easier to count."""
+    ranks = [DECK[index].rank for index in indexes]
+    return (sum(max(rank - Rank.TEN, 0) for rank in ranks),
+            sum(rank > Rank.TEN for rank in ranks))
+
+
+@lru_cache(maxsize=64)
+def smallest_changed_hand(variant, seed: int = 1, search: int = SMALLEST_SEARCH
+                          ) -> str | None:
+    """The smallest hand (fewest high-card points, then fewest honours, then the first
+    dealt) among the first *search* dealt for *seed* that *variant* answers otherwise; past
+    them, the first such hand dealt (within CHANGED_SEARCH); None when there is none."""
+    best = None
+    for order, indexes in enumerate(islice(hand_stream(seed), CHANGED_SEARCH)):
+        if order >= search and best is not None:
+            break
+        if changes(variant, packed.encode_deal(indexes)):
+            key = smallness(indexes)
+            if best is None or key < best[0]:
+                best = (key, dealt_text(indexes))
+    return None if best is None else best[1]
+
+
 # Statistics -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -278,7 +306,8 @@ def _tabulate(hands: int, seed: int, outcomes: Counter) -> Statistics:
 
 # Hands that tell misreadings apart ---------------------------------------------------------
 
-SEPARATING_SEARCH = 20_000
+SEPARATING_SEARCH = 20_000  # hands searched for hands that tell misreadings apart
+SEPARATING_LIMIT = 100_000  # searched, at most, while too few tell every one apart
 
 
 def bids_of(variants, code: int) -> tuple:
@@ -289,18 +318,21 @@ def bids_of(variants, code: int) -> tuple:
 
 
 def separating_hands(variants, count: int = 3, seed: int = 1,
-                     search: int = SEPARATING_SEARCH) -> tuple[str, ...]:
-    """*count* hands, among the first *search* dealt for *seed*, on which the first variant
-    bids otherwise than the assignment and the variants give as many different bids as
-    there are (every one a different bid, where such hands are), the first dealt first."""
-    found: list[tuple[int, int, str]] = []
-    apart = 0  # hands on which every one bids differently
-    for order, indexes in enumerate(islice(hand_stream(seed), search)):
+                     search: int = SEPARATING_SEARCH, limit: int = SEPARATING_LIMIT
+                     ) -> tuple[str, ...]:
+    """*count* hands on which the first variant bids otherwise than the assignment and the
+    variants give as many different bids as they can: every pair of them a different bid
+    where such hands are. The first *search* hands dealt for *seed* are searched, and on
+    (up to *limit*) while fewer than *count* set every pair apart; the most different bids
+    first, then the smallest hand (fewest high-card points, then fewest honours)."""
+    found: list[tuple[int, tuple[int, int], int, str]] = []
+    apart = 0  # hands on which every variant bids differently from every other
+    for order, indexes in enumerate(islice(hand_stream(seed), max(search, limit))):
+        if order >= search and apart >= count:
+            break
         bids = bids_of(variants, packed.encode_deal(indexes))
         if bids[1] == bids[0]:
             continue
-        found.append((-len(set(bids)), order, dealt_text(indexes)))
-        apart += len(set(bids)) == len(bids)
-        if apart >= count:
-            break
-    return tuple(text for _, _, text in sorted(found)[:count])
+        found.append((-len(set(bids)), smallness(indexes), order, dealt_text(indexes)))
+        apart += len(set(bids[1:])) == len(bids) - 1
+    return tuple(entry[-1] for entry in sorted(found)[:count])

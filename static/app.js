@@ -384,8 +384,9 @@
   }
 
   /* A live poll's page follows the poll by server-sent events: the count of answers
-     changes in place; a new state or round brings the page's new content, fetched and
-     swapped in without reloading. Without this, the page refreshes itself (noscript). */
+     changes in place; a new state or round (and, on the instructor's view, which carries
+     data-votes, any vote) brings the page's new content, fetched and swapped in without
+     reloading. Without this, the page refreshes itself (noscript). */
   function followPoll() {
     var page = document.querySelector("[data-live-events]");
     if (!page || !window.EventSource || !window.fetch) {
@@ -414,7 +415,9 @@
         count.textContent = String(now.answered);
       }
       if (!fetching && (String(now.round) !== page.dataset.round ||
-                        now.state !== page.dataset.state)) {
+                        now.state !== page.dataset.state ||
+                        (page.dataset.votes !== undefined &&
+                         now.votes !== page.dataset.votes))) {
         swap();
       }
     };

@@ -101,6 +101,7 @@ def read_channel(outcome: Outcome, cases: tuple[Case, ...]) -> tuple[list[dict],
     complete, events = lines[:-1], []
     missing: list[str] = []
     expected: list[tuple[str, int]] | None = None
+    position = 0  # the calls read so far
     try:
         for line in complete:
             event = read_event(line)
@@ -122,12 +123,12 @@ def read_channel(outcome: Outcome, cases: tuple[Case, ...]) -> tuple[list[dict],
                 if expected is None:
                     expected = [(function, index) for function in FUNCTIONS
                                 if function not in missing for index in range(len(cases))]
-                position = sum(1 for done in events if done["event"] == "call")
                 if kind == "done" and position != len(expected):
                     raise Corrupted("the end before every call")
                 if kind == "call" and (position >= len(expected) or (
                         event["function"], event["case"]) != expected[position]):
                     raise Corrupted("a call out of order")
+                position += kind == "call"
             else:
                 raise Corrupted("a second import")
             events.append(event)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from functools import lru_cache
 from itertools import islice
 from typing import Callable
 
@@ -54,8 +55,10 @@ DEFAULT_HANDS = 1000
 THRESHOLD_SEED = 2026  # one seed for every check, so that all get the same hands
 
 
+@lru_cache(maxsize=8)
 def build_cases(hands: int = DEFAULT_HANDS, seed: int = 1) -> tuple[Case, ...]:
-    """Worked examples, threshold hands, then *hands* random hands for *seed*."""
+    """Worked examples, threshold hands, then *hands* random hands for *seed* (built once
+    per process: a class's checks share them)."""
     sources = [(hand, "worked", f"worked example {number}")
                for number, hand in enumerate(WORKED_EXAMPLES, 1)]
     sources += [(hand, "threshold", f"threshold: {label}")

@@ -10,6 +10,7 @@ from ..checker.points import parts, rounded, total_points
 from ..checker.report import Report
 
 FUNCTION_BID = "openingBid"
+WORKED = ": the worked examples"  # how bidder names a worked-example test
 
 
 @dataclass(frozen=True)
@@ -78,13 +79,37 @@ def from_results(student: str, results: dict, scale: float = 1.0) -> Outcome:
         return not_checkable(student, str(results.get("message", "not gradable")),
                              "results")
     extra = results.get("extra_data") or {}
+    tests = results.get("tests") if isinstance(results.get("tests"), list) else []
     found = tuple((str(test.get("name", "")), _passed(test))
-                  for test in results.get("tests", ()) if isinstance(test, dict)
+                  for test in tests if isinstance(test, dict)
                   and ("status" in test or test.get("max_points")))
     score = rounded(float(results.get("score") or 0) * scale)
     return Outcome(student, score,
                    tuple(map(str, extra.get("misreadings", results.get("misreadings", ())))),
-                   found, stuck=score == 0, source="results")
+                   found, stuck=stuck_on_worked(tests, score),
+                   source="results")
+
+
+def stuck_on_worked(tests, score: float) -> bool:
+    """Nothing right on the worked examples: each of the results' worked-example tests
+    (bidder names them "<function>: the worked examples") that is worth points got none;
+    results without such tests can only say so by a score of 0."""
+    worked = [test for test in tests if isinstance(test, dict)
+              and str(test.get("name", "")).endswith(WORKED) and _points(test, "max") > 0]
+    if not worked:
+        return score == 0
+    return not any(_points(test, "") > 0 for test in worked)
+
+
+def _points(test: dict, which: str) -> float:
+    """A test's points (Gradescope's score, PrairieLearn's points) or their maximum."""
+    keys = ("max_score", "max_points") if which == "max" else ("score", "points")
+    for key in keys:
+        try:
+            return float(test[key])
+        except (KeyError, TypeError, ValueError):
+            continue
+    return 0.0
 
 
 def _passed(test: dict) -> bool:

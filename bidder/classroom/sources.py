@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..checker.bundle import find_submission
+from .uploads import submitted_files
 
 METADATA = "submission_metadata.yml"
 TESTS_PREFIX = "test_"
@@ -37,6 +38,12 @@ class Submission:
     answers: tuple = ()  # a class file's rows of this student
     scale: float = 1.0  # what turns the results' score into points of 100
     problem: str = ""
+    files: tuple[tuple[str, str], ...] = ()  # uploaded (own name, path), checked together
+
+    @property
+    def runs(self) -> bool:
+        """Whether checking it runs the student's code."""
+        return self.module is not None or bool(self.files)
 
 
 @contextmanager
@@ -59,8 +66,9 @@ def read_submissions(folder: str) -> tuple[Submission, ...]:
     if metadata is not None:
         return gradescope(os.path.dirname(metadata), metadata)
     sheets = [name for name in sorted(os.listdir(folder)) if name.endswith("submissions.csv")]
-    if sheets:
-        return prairielearn(os.path.join(folder, sheets[-1]))
+    files = submitted_files(folder)
+    if sheets or files:
+        return prairielearn(os.path.join(folder, sheets[-1]) if sheets else None, files)
     found = tuple(_plain(folder, name) for name in sorted(os.listdir(folder))
                   if not name.startswith((".", "__")) and _is_submission(folder, name))
     if not found:
@@ -86,14 +94,17 @@ def _is_submission(folder: str, name: str) -> bool:
 
 def _plain(folder: str, name: str) -> Submission:
     """A module, or a student's folder: the module defining the functions, and a test file
-    beside it when there is one."""
+    beside it when there is one. A module alone is checked from a folder of its own: the
+    sandbox shows a module its folder, and this one holds the whole class."""
     path = os.path.join(folder, name)
     if not os.path.isdir(path):
-        return Submission(name.removesuffix(".py"), path)
-    return _in_folder(name, path)
+        return Submission(name.removesuffix(".py"), files=((name, path),))
+    return in_folder(name, path)
 
 
-def _in_folder(student: str, path: str) -> Submission:
+def in_folder(student: str, path: str) -> Submission:
+    """A student's folder: the module defining the graded functions, and a test file beside
+    it when there is one."""
     module = find_submission(path)
     if module is None:
         return Submission(student, problem="no .py file defining the graded functions was "
@@ -138,32 +149,40 @@ def _gradescope_one(folder: str, key, entry) -> Submission:
     path = os.path.join(folder, str(key))
     if not os.path.isdir(path):
         return Submission(student, problem=f"the export has no folder {key} for it")
-    return _in_folder(student, path)
+    return in_folder(student, path)
 
 
-def prairielearn(sheet: str) -> tuple[Submission, ...]:
-    """A PrairieLearn submissions sheet: each student's last submission, its Feedback
-    holding bidder's results (a score from 0 to 1)."""
+def prairielearn(sheet: str | None, files: dict | None = None) -> tuple[Submission, ...]:
+    """A PrairieLearn download: each student's last row of the submissions sheet, its
+    Feedback holding bidder's results (a score from 0 to 1); where it holds none, the
+    student's submitted files (the files download, unpacked beside it), checked here."""
     last: dict[str, dict] = {}
-    with open(sheet, encoding="utf-8", newline="") as stream:
-        for row in csv.DictReader(stream):
-            student = row.get("UID") or row.get("Group name") or ""
-            if student:
-                last[student] = row
-    return tuple(_prairielearn_one(student, row) for student, row in sorted(last.items()))
+    if sheet is not None:
+        with open(sheet, encoding="utf-8", newline="") as stream:
+            for row in csv.DictReader(stream):
+                student = row.get("UID") or row.get("Group name") or ""
+                if student:
+                    last[student] = row
+    files = files or {}
+    return tuple(_prairielearn_one(student, last.get(student, {}), files.get(student, ()))
+                 for student in sorted(set(last) | set(files)))
 
 
-def _prairielearn_one(student: str, row: dict) -> Submission:
+def _prairielearn_one(student: str, row: dict, files: tuple) -> Submission:
     try:
         feedback = json.loads(row.get("Feedback") or "")
     except ValueError:
         feedback = None
-    if not isinstance(feedback, dict):
-        return Submission(student, problem="its Feedback holds no results of bidder's "
-                                           "checker: grade the question with bidder first")
-    results = feedback.get("results", feedback)
-    return Submission(student, results=results if isinstance(results, dict) else {},
-                      scale=100.0)
+    if isinstance(feedback, dict):
+        results = feedback.get("results", feedback)
+        return Submission(student, results=results if isinstance(results, dict) else {},
+                          scale=100.0)
+    if files:
+        return Submission(student, files=files)
+    return Submission(student, problem="its Feedback holds no results of bidder's checker, "
+                                       "and no file of its was downloaded: grade the "
+                                       "question with bidder first, or unpack PrairieLearn's "
+                                       "*_best_files.zip beside the sheet")
 
 
 def class_file(path: str) -> tuple[Submission, ...]:

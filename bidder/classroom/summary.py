@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..dealing import changed_hand, separating_hands
+from ..dealing import separating_hands, smallest_changed_hand
 from ..misreadings import variant_by_id
 from .outcome import Outcome
 
@@ -114,8 +114,8 @@ def _held(outcomes: tuple[Outcome, ...]) -> tuple[Held, ...]:
     for misreading, names in sorted(holders.items(), key=lambda item: (-len(item[1]),
                                                                         item[0])):
         variant = variant_by_id(misreading)
-        found.append(Held(misreading, len(names), variant.sentence, changed_hand(variant),
-                          tuple(names)))
+        found.append(Held(misreading, len(names), variant.sentence,
+                          smallest_changed_hand(variant), tuple(names)))
     return tuple(found)
 
 

@@ -52,7 +52,8 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
       bidder deal --separating r3-unbalanced-only,no-2nt --count 3
     """
     if separating is not None:
-        click.echo(separating_text(separating, count, 1 if seed is None else seed))
+        click.echo(separating_text(separating, count, 1 if seed is None else seed,
+                                   output_format))
         return
     from ..boards import Seat
     from ..dealing import DealError, check_count, deal_changed, deal_set, parse_rule
@@ -96,12 +97,16 @@ def deal(bid_text: str | None, rule_text: str | None, count: int, seed: int | No
             for number, (_, hand) in enumerate(boards, 1)))
 
 
-def separating_text(ids: str, count: int, seed: int) -> str:
-    """The hands that tell the misreadings *ids* apart, with each one's bid."""
+def separating_text(ids: str, count: int, seed: int, output_format: str = "text") -> str:
+    """The hands that tell the misreadings *ids* apart, with each one's bid, as text or
+    as JSON."""
     from ..classroom.summary import bids_on
     from ..dealing import check_count, separating_hands
     from ..misreadings import MisreadingError, variant_by_id
 
+    if output_format not in ("text", "json"):
+        raise click.UsageError(f"--separating writes text or json, not {output_format}: "
+                               f"leave out --format, or give --format json")
     names = [name.strip() for name in ids.split(",") if name.strip()]
     try:
         variants = [variant_by_id(name) for name in names]
@@ -115,6 +120,12 @@ def separating_text(ids: str, count: int, seed: int) -> str:
         raise click.UsageError(f"no hand among the first hands dealt for seed {seed} tells "
                                f"{', '.join(names) or 'nothing'} from the assignment: give "
                                f"misreading ids, the first one that changes some bid")
+    if output_format == "json":
+        import json
+
+        return json.dumps({"misreadings": names, "seed": seed, "hands": [
+            {"hand": hand, "bids": [{"by": by, "bid": bid} for by, bid in bids_on(hand, names)]}
+            for hand in hands]}, indent=2, ensure_ascii=False)
     return "\n".join(f"{hand}: " + "; ".join(f"{by} {bid}" for by, bid in
                                              bids_on(hand, names)) for hand in hands)
 

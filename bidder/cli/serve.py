@@ -11,6 +11,7 @@ import click
 from .files import Failure
 
 WORKER_CONNECTIONS = 1000  # connections one gevent worker holds at once
+WORKER_CLASS = "bidder.web.worker.Worker"  # gunicorn's gevent worker, reads timed out
 HEADER_SECONDS = 5  # the gevent worker reads a request's headers under this timeout
 # A server listening on every address is opened, on this machine, at the loopback one.
 EVERY_ADDRESS = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}
@@ -53,13 +54,14 @@ def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
 
     gevent workers hold idle, slow and long (server-sent events) connections as cheap
     greenlets, and read each request's headers under a timeout (gunicorn's keep-alive
-    setting, in that worker), so slow clients stall no one. With --reuse-port each
+    setting, in that worker); bidder's own subclass of it (bidder.web.worker) also times
+    out every read of a body, so slow clients stall no one. With --reuse-port each
     worker listens on a socket of its own and the kernel shares connections out evenly.
     No control socket: two servers on one machine would share its one default path.
     """
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return [sys.executable, "-m", "gunicorn", "--workers", str(workers),
-            "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS),
+            "--worker-class", WORKER_CLASS, "--worker-connections", str(WORKER_CONNECTIONS),
             "--keep-alive", str(HEADER_SECONDS), "--no-control-socket", "--reuse-port",
             "--bind", bind, "bidder.web:create_app()"]
 

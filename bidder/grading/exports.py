@@ -32,13 +32,15 @@ _ID = re.compile(r"^(?:id|student(?: id)?|user ?name|login)$")
 
 @dataclass(frozen=True, slots=True)
 class Columns:
-    """Where the hand, the answer and who answered stand (indexes; None if absent), and
-    the header's cells."""
+    """Where the hand, the answer and who answered stand (indexes; None if absent), the
+    header's cells, and where to look for who answered when those cells are empty (an
+    email, an id: an anonymous reply has no name)."""
 
     header: tuple[str, ...]
     hand: int
     answer: int | None
     who: tuple[int, ...]
+    also: tuple[int, ...] = ()
 
     def describe(self) -> str:
         """Which header gave which column, and how many were ignored."""
@@ -46,8 +48,11 @@ class Columns:
         if self.answer is not None:
             named.append(f"answer '{self.header[self.answer]}'")
         if self.who:
-            named.append("id " + " + ".join(f"'{self.header[index]}'" for index in self.who))
-        ignored = len(self.header) - len(named) - max(len(self.who) - 1, 0)
+            also = ", else ".join(f"'{self.header[index]}'" for index in self.also)
+            named.append("id " + " + ".join(f"'{self.header[index]}'" for index in self.who)
+                         + (f" (else {also})" if also else ""))
+        ignored = (len(self.header) - len(named) - max(len(self.who) - 1, 0)
+                   - len(self.also))
         return ", ".join(named) + (f"; {ignored} other column{'s' * (ignored != 1)} ignored"
                                    if ignored else "")
 
@@ -102,7 +107,9 @@ def columns_of(header: list[str]) -> Columns | None:
         return None
     answer = _first(words, lambda word: _ANSWER.search(word) and not _NOT_ANSWER.search(word)
                     and not _HAND.search(word))
-    return Columns(tuple(cell.strip() for cell in header), hand, answer, _who(words))
+    who = _who(words)
+    return Columns(tuple(cell.strip() for cell in header), hand, answer, who,
+                   _also(words, who))
 
 
 def _who(words: list[str]) -> tuple[int, ...]:
@@ -116,6 +123,12 @@ def _who(words: list[str]) -> tuple[int, ...]:
         if found is not None:
             return (found,)
     return ()
+
+
+def _also(words: list[str], who: tuple[int, ...]) -> tuple[int, ...]:
+    """Where else to look, in turn, when the cells of *who* are empty: an email, an id."""
+    found = (_first(words, _EMAIL.search), _first(words, _ID.match))
+    return tuple(index for index in found if index is not None and index not in who)
 
 
 def _first(words: list[str], test) -> int | None:
@@ -175,8 +188,10 @@ def _own_line(record: list[str], columns: Columns | None) -> list[str]:
     if columns is None:
         cells = record
     else:
-        cells = [_cell(record, columns.hand), _cell(record, columns.answer),
-                 " ".join(_cell(record, index) for index in columns.who)]
+        who = " ".join(_cell(record, index) for index in columns.who).strip()
+        for index in columns.also:
+            who = who or _cell(record, index).strip()
+        cells = [_cell(record, columns.hand), _cell(record, columns.answer), who]
     return [" ".join(cell.split()) for cell in cells]
 
 

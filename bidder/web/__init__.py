@@ -15,6 +15,8 @@ SECRET_KEY_VARIABLE = "BIDDER_SECRET_KEY"
 TRUSTED_HOSTS_VARIABLE = "BIDDER_TRUSTED_HOSTS"
 SECURE_COOKIES_VARIABLE = "BIDDER_SECURE_COOKIES"
 STATE_VARIABLE = "BIDDER_STATE_URL"
+PROXY_HOPS_VARIABLE = "BIDDER_PROXY_HOPS"
+MAX_PROXY_HOPS = 8
 MIN_SECRET_KEY_LENGTH = 16
 MIN_SECRET_KEY_CHARACTERS = 10  # distinct characters
 RUN_ORDER = string.digits + string.ascii_lowercase
@@ -58,6 +60,7 @@ def create_app(test_config: dict | None = None) -> App:
     app.register_blueprint(variants.blueprint)
     live.init_app(app)
     boards.init_app(app)
+    security.trust_proxies(app)  # outermost: every layer sees the client's own address
     return app
 
 
@@ -84,7 +87,25 @@ def environment_settings(environ, instance_path: str) -> dict:
     """
     return {"TRUSTED_HOSTS": trusted_hosts(environ.get(TRUSTED_HOSTS_VARIABLE, "")),
             "SESSION_COOKIE_SECURE": switch(environ, SECURE_COOKIES_VARIABLE),
-            "STATE_URL": environ.get(STATE_VARIABLE) or default_state_url(instance_path)}
+            "STATE_URL": environ.get(STATE_VARIABLE) or default_state_url(instance_path),
+            "PROXY_HOPS": proxy_hops(environ.get(PROXY_HOPS_VARIABLE, ""))}
+
+
+def proxy_hops(text: str) -> int:
+    """How many proxies stand in front of the app, each adding to X-Forwarded-For; unset
+    or empty means none (the client connects directly).
+
+    :raises RuntimeError: for anything but a whole number from 0 to MAX_PROXY_HOPS.
+    """
+    text = text.strip()
+    if not text:
+        return 0
+    if not (text.isascii() and text.isdigit() and int(text) <= MAX_PROXY_HOPS):
+        raise RuntimeError(
+            f"{PROXY_HOPS_VARIABLE} is {text[:20]!r}: give how many proxies stand in front "
+            f"of the app, a whole number from 0 to {MAX_PROXY_HOPS} (1 behind one nginx), "
+            f"or leave it unset when clients connect directly")
+    return int(text)
 
 
 def default_state_url(instance_path: str) -> str:

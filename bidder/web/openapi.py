@@ -8,6 +8,7 @@ from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from ..bids import RULE_BIDS
 from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, Rank, Suit
 from ..rules import RULES
+from .live.model import MOVES
 
 API_VERSION = "1.0.0"
 STRING = {"type": "string"}
@@ -91,7 +92,7 @@ BID_KEY = {"type": "string", "description": "a bid as openingBid writes it; 'Non
 COUNTS = {"type": "object", "additionalProperties": COUNT,
           "description": "each bid voted (its key) to how many voted it"}
 POLL = {"type": "object", "required": ["code", "round", "rounds", "state", "hand", "second",
-                                       "answered"], "properties": {
+                                       "answered", "count_first"], "properties": {
     "code": {"type": "string", "pattern": "^[A-Z2-9]{5}$"},
     "round": {**COUNT, "description": "the vote on the table, from 0"},
     "rounds": COUNT,
@@ -99,6 +100,8 @@ POLL = {"type": "object", "required": ["code", "round", "rounds", "state", "hand
     "hand": STRING,
     "second": {"type": "boolean", "description": "a second vote on the last hand"},
     "answered": COUNT,
+    "count_first": {"type": "boolean",
+                    "description": "students count HCP and distribution points first"},
     "votes": COUNTS,
     "right": BID,
     "wrong": {"type": "object", "additionalProperties": STRINGS,
@@ -106,8 +109,20 @@ POLL = {"type": "object", "required": ["code", "round", "rounds", "state", "hand
     "first": COUNTS,
     "shift": {"type": "object", "additionalProperties": {"type": "integer"},
               "description": "each bid's count in this vote less the first's"},
+    "students": _object({name: COUNT for name in MOVES},
+                        "how many students' answers went from wrong to right, right to "
+                        "wrong, stayed right or wrong, or came in one vote only"),
 }, "description": "a poll; votes, right and wrong only with the admin token or once "
-                  "revealed, first and shift only on a second vote"}
+                  "revealed, first, shift and students only on a second vote"}
+START_BODY = {"type": "object", "properties": {
+    "hand": {**STRING, "description": "the hand, as for /api/bid; or send apart"},
+    "apart": {"type": "array", "items": STRING, "maxItems": 8,
+              "description": "misreading ids (docs/misreadings.md): a hand is dealt on which "
+                             "the first bids otherwise than the rules and they bid as "
+                             "differently as can be; [] for any misreadings"},
+    "count_first": {"type": "boolean", "default": False,
+                    "description": "students count HCP and distribution points first"}},
+    "description": "hand or apart, not both"}
 ADMIN = [{"admin": []}]
 CODE = [{"name": "code", "in": "path", "required": True, "schema": STRING}]
 POLL_RESPONSES = {
@@ -124,9 +139,10 @@ def _admin_step(operation: str, summary: str, extra: dict | None = None) -> dict
 
 POLL_PATHS = {
     "/api/polls": {"post": {
-        "operationId": "startPoll", "summary": "Open a poll on a hand",
+        "operationId": "startPoll",
+        "summary": "Open a poll on a hand, or on one dealt to tell misreadings apart",
         "requestBody": {"required": True, "content": {"application/json": {
-            "schema": HAND_BODY}}},
+            "schema": START_BODY}}},
         "responses": {"201": {"description": "the join code and the secret admin token",
                               "content": {"application/json": {"schema": _object({
                                   "code": STRING, "admin": STRING})}}},
@@ -144,7 +160,8 @@ POLL_PATHS = {
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": ["bid"], "properties": {"bid": BID}}}}},
         "responses": {"200": {"description": "the vote taken", "content": {
-            "application/json": {"schema": _object({"round": COUNT, "bid": BID})}}},
+            "application/json": {"schema": _object({"round": COUNT, "bid": BID,
+                                                    "answered": COUNT})}}},
             "400": _json("Error", "not a bid"),
             "404": _json("Error", "no poll has this code"),
             "409": _json("Error", "the vote is closed"),

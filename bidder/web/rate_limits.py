@@ -23,6 +23,9 @@ PRACTICE_LIMIT = "240 per minute; 4000 per hour"
 LIVE_LIMIT = "3000 per minute"
 
 LIMIT_VARIABLE = "BIDDER_PRACTICE_RATE_LIMIT"
+LIVE_VARIABLE = "BIDDER_LIVE_RATE_LIMIT"
+LIMITS = (("PRACTICE_RATE_LIMIT", LIMIT_VARIABLE, PRACTICE_LIMIT),
+          ("LIVE_RATE_LIMIT", LIVE_VARIABLE, LIVE_LIMIT))  # config, variable, default
 
 limiter = Limiter(get_remote_address)
 
@@ -41,19 +44,26 @@ def init_app(app: Flask, environ=None) -> None:
     """Count in the state store, answer a breach with 429 and Retry-After, and let a
     request through when the store cannot count it.
 
-    :raises RuntimeError: for a BIDDER_PRACTICE_RATE_LIMIT that is not a limit.
+    :raises RuntimeError: for a BIDDER_PRACTICE_RATE_LIMIT or BIDDER_LIVE_RATE_LIMIT
+        that is not a limit, naming it.
     """
-    app.config.setdefault("PRACTICE_RATE_LIMIT",
-                          (environ or {}).get(LIMIT_VARIABLE) or PRACTICE_LIMIT)
-    try:
-        parse_many(app.config["PRACTICE_RATE_LIMIT"])
-    except ValueError:
-        raise RuntimeError(
-            f"{LIMIT_VARIABLE} is {app.config['PRACTICE_RATE_LIMIT'][:40]!r}, which is "
-            f"not a rate limit: write e.g. {LIMIT_VARIABLE}='240 per minute; 4000 per "
-            f"hour'") from None
-    app.config.setdefault("LIVE_RATE_LIMIT", LIVE_LIMIT)
+    for name, variable, default in LIMITS:
+        app.config.setdefault(name, (environ or {}).get(variable) or default)
+        check_limit(app.config[name], variable)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["STATE_URL"])
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     limiter.init_app(app)
+
+
+def check_limit(value: str, variable: str) -> None:
+    """Check that *value*, the limit *variable* sets, reads as a rate limit.
+
+    :raises RuntimeError: saying what to write instead.
+    """
+    try:
+        parse_many(value)
+    except ValueError:
+        raise RuntimeError(
+            f"{variable} is {value[:40]!r}, which is not a rate limit: write e.g. "
+            f"{variable}='240 per minute; 4000 per hour'") from None

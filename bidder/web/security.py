@@ -12,6 +12,8 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.wsgi import get_content_length, get_host
 
+from .slow_bodies import BodyTooSlow, timed
+
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
     "script-src 'self'",
@@ -41,7 +43,8 @@ REWRITTEN = HEADER_NAMES | {"location"}  # names secure() must look at
 
 
 class Edges:
-    """WSGI middleware at the app's edges, one step for every request: a body sent
+    """WSGI middleware at the app's edges, one step for every request: a body given a
+    deadline (``slow_bodies``: 408 when it arrives too slowly); a body sent
     without a length (chunked) read here, up to the app's limit and one byte more, and
     passed on with the length that was read (Werkzeug cuts such a stream off at
     MAX_CONTENT_LENGTH without a word, so the views would answer a truncated body; with
@@ -54,11 +57,15 @@ class Edges:
         self.config = config
 
     def __call__(self, environ, start_response):
-        if "HTTP_TRANSFER_ENCODING" in environ:
-            environ = bounded(environ, self.config.get("MAX_CONTENT_LENGTH"))
+        timed(environ)
 
         def start(status, headers, exc_info=None):
             return start_response(status, secure(headers, environ), exc_info)
+        if "HTTP_TRANSFER_ENCODING" in environ:
+            try:
+                environ = bounded(environ, self.config.get("MAX_CONTENT_LENGTH"))
+            except BodyTooSlow as error:
+                return error(environ, start)
         return self.app(environ, start)
 
 
@@ -167,6 +174,17 @@ class LazySessions(SecureCookieSessionInterface):
     def save_session(self, app: Flask, session, response) -> None:
         if session or session.modified or session.accessed:  # else there is nothing to do
             super().save_session(app, session, response)
+
+
+def trust_proxies(app: Flask) -> None:
+    """Behind PROXY_HOPS proxies (BIDDER_PROXY_HOPS), the client's address and scheme are
+    read from the X-Forwarded-For and X-Forwarded-Proto the nearest of them set
+    (Werkzeug's ProxyFix), so that rate limits count each client, not the proxy."""
+    hops = app.config.get("PROXY_HOPS", 0)
+    if hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
 
 
 def init_app(app: Flask) -> None:

@@ -163,3 +163,42 @@ def test_the_text_lists_pairs_to_look_at_and_tests_that_catch_everything():
     text = report_text(report)
     assert "no-2nt: caught by 2" in text and "caught by nobody" not in text
     assert "a and b: 4 wrong bids nobody else gave, e.g. '7NT' (str) on AS KS" in text
+
+
+PEEKER = '''import os
+
+if os.path.exists(os.path.join(os.path.dirname(os.path.abspath(__file__)), "alice.py")):
+    raise ImportError("I can see alice.py")
+
+
+def highCardPoints(hand):
+    return 0
+
+
+def distributionPoints(hand):
+    return 0
+
+
+def openingBid(hand):
+    return None
+'''
+
+
+def test_a_students_module_is_checked_without_the_rest_of_the_class_beside_it(tmp_path):
+    (tmp_path / "alice.py").write_text("def openingBid(hand):\n    return None\n")
+    (tmp_path / "peeker.py").write_text(PEEKER)
+    found = {submission.student: submission for submission in read_submissions(str(tmp_path))}
+    assert found["peeker"].files == (("peeker.py", str(tmp_path / "peeker.py")),)
+    outcome = next(outcome for outcome in check_class(found.values(), Settings(hands=0),
+                                                      jobs=1) if outcome.student == "peeker")
+    assert outcome.checked, outcome.problem
+
+
+def test_warming_up_for_the_workers_leaves_a_sandbox_problem_to_each_check(monkeypatch):
+    from bidder.classroom import checking
+
+    def refuse(wanted, limits):
+        raise RuntimeError("the sandbox was demanded but bwrap is not installed")
+
+    monkeypatch.setattr(checking, "choose_isolation", refuse)
+    checking.warm(Settings(hands=0, isolation="bubblewrap"))  # says nothing: each check will

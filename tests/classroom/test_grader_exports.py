@@ -17,7 +17,7 @@ from bidder.classroom import SourceError, check_class, read_submissions, summari
 from bidder.classroom.checking import Settings
 from bidder.classroom.sources import opened
 
-from .synthetic import HANDS, STUDENTS
+from .synthetic import HANDS, STUDENT_TESTS, STUDENTS
 
 
 @pytest.fixture(scope="module")
@@ -143,3 +143,144 @@ def test_what_is_not_a_class_says_what_to_give(tmp_path, make, message):
     with pytest.raises(SourceError, match=message):
         with opened(str(path)) as folder:
             read_submissions(folder)
+
+
+# PrairieLearn's download of submitted files: a top folder named for the assessment, each
+# file named <uid>_<instance>_<qid>_<variant>_<submission number>_<submission id>_<file>.
+
+@pytest.mark.parametrize("name, expected", [
+    ("alice@example.edu_1_openingBid_1_2_17_bid.py",
+     ("alice@example.edu", 1, 17, "bid.py")),
+    ("bob_b@example.edu_2_hw_opening_bid_3_1_40_my_bid.py",
+     ("bob_b@example.edu", 2, 40, "my_bid.py")),
+    ("team-7_1_q_1_1_5_test_bid.py", ("team-7", 1, 5, "test_bid.py")),
+    ("alice.py", None),
+    ("alice_1_q_1_1_bid.py", None),  # one number short
+    ("alice_x_q_1_1_5_bid.py", None),
+    ("alice_1_q_1_1_5_..", None),  # no name a file could be laid out under
+    ("alice_1_q_1_1_5_.", None),
+])
+def test_an_uploaded_file_is_named_for_its_student_and_submission(name, expected):
+    from bidder.classroom.uploads import read_upload
+
+    upload = read_upload("HW1", name)
+    found = None if upload is None else (upload.uid, upload.instance, upload.submission,
+                                         upload.name)
+    assert found == expected
+
+
+def files_download(folder):
+    """PrairieLearn's *_best_files.zip, unpacked: carol's two submissions (the later one
+    counts, with her test file), dave's one, erin's text only, a file of no one."""
+    top = folder / "Homework1"
+    top.mkdir(parents=True)
+    shutil.copy(STUDENTS / "exits_at_import.py", top / "carol@example.edu_1_bid_1_1_10_bid.py")
+    shutil.copy(STUDENTS / "correct.py", top / "carol@example.edu_1_bid_1_2_31_bid.py")
+    shutil.copy(STUDENT_TESTS / "weak_tests.py",
+                top / "carol@example.edu_1_bid_1_2_31_test_bid.py")
+    (folder / "Homework1" / "carol@example.edu_1_essay_1_1_44_notes.txt").write_text("later")
+    from bidder.checker.standalone import module_source
+    from bidder.misreadings import variant_by_id
+
+    (top / "dave@example.edu_1_bid_1_1_12_solution.py").write_text(
+        module_source(variant_by_id("1nt-15-17")))
+    (top / "erin@example.edu_1_essay_1_1_13_notes.txt").write_text("no code")
+    (top / "README.txt").write_text("not an upload")
+    return folder
+
+
+def test_each_students_latest_submission_is_theirs_with_its_files(tmp_path):
+    from bidder.classroom.uploads import submitted_files
+
+    found = submitted_files(str(files_download(tmp_path)))
+    assert sorted(found) == ["carol@example.edu", "dave@example.edu"]
+    assert [name for name, _ in found["carol@example.edu"]] == ["bid.py", "test_bid.py"]
+    assert [name for name, _ in found["dave@example.edu"]] == ["solution.py"]
+
+
+def test_a_prairielearn_download_without_results_is_checked_from_its_files(tmp_path, reports):
+    folder = files_download(prairielearn_sheet(tmp_path, reports))
+    outcomes = by_name(check_class(read_submissions(str(folder)), Settings(hands=HANDS),
+                                   jobs=1))
+    assert sorted(outcomes) == ["alice@example.edu", "bob@example.edu",
+                                "carol@example.edu", "dave@example.edu"]
+    assert outcomes["alice@example.edu"].source == "results"  # read, not run again
+    carol = outcomes["carol@example.edu"]
+    assert carol.source == "checked" and carol.score == 100 and carol.caught is not None
+    assert outcomes["dave@example.edu"].misreadings == ("1nt-15-17",)
+
+
+def test_the_files_zip_alone_is_a_class(tmp_path):
+    download = files_download(tmp_path / "download")
+    archive = tmp_path / "Homework1_best_files.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for path in sorted(download.rglob("*")):
+            zipped.write(path, path.relative_to(download))
+    with opened(str(archive)) as folder:
+        outcomes = by_name(check_class(read_submissions(folder), Settings(hands=HANDS)))
+    assert outcomes["carol@example.edu"].score == 100
+    assert outcomes["dave@example.edu"].misreadings == ("1nt-15-17",)
+
+
+def test_a_sheet_row_with_neither_results_nor_files_says_what_to_give(tmp_path, reports):
+    outcomes = by_name(check_class(read_submissions(str(prairielearn_sheet(tmp_path,
+                                                                           reports)))))
+    assert "best_files.zip beside the sheet" in outcomes["carol@example.edu"].problem
+
+
+# Stuck, from a grader's results: nothing right on the worked examples' tests.
+
+def worked_test(function, points, most, grader):
+    name = f"{function}: the worked examples"
+    if grader == "gradescope":
+        return {"name": name, "score": points, "max_score": most}
+    return {"name": name, "points": points, "max_points": most}
+
+
+@pytest.mark.parametrize("grader", ["gradescope", "prairielearn"])
+@pytest.mark.parametrize("worked, score, stuck", [
+    ([(0, 5), (0, 5), (0, 5)], 40.0, True),  # points elsewhere, none on the worked examples
+    ([(0, 5), (0.01, 5), (0, 5)], 40.0, False),  # one hand right is not stuck
+    ([(5, 5), (5, 5), (5, 5)], 0.0, False),
+    ([(0, 0), (0, 0)], 0.0, True),  # worth nothing: the score says it
+    ([(0, 0), (0, 0)], 12.0, False),
+    ([], 0.0, True),
+    ([], 0.5, False),
+])
+def test_stuck_is_read_from_the_worked_example_tests(grader, worked, score, stuck):
+    from bidder.classroom.outcome import from_results
+
+    tests = [worked_test(function, points, most, grader) for function, (points, most)
+             in zip(("highCardPoints", "distributionPoints", "openingBid"), worked)]
+    tests += [{"name": "openingBid: hands R1 (1NT) decides", "score": 0, "max_score": 5,
+               "points": 0, "max_points": 5}, "not a test",
+              {"name": "highCardPoints: the worked examples"}]  # worth nothing said
+    assert from_results("s", {"score": score, "tests": tests}).stuck is stuck
+
+
+@pytest.mark.parametrize("tests", [None, [], "not a list of tests"])
+def test_results_without_tests_say_stuck_by_a_score_of_zero(tests):
+    from bidder.classroom.outcome import from_results
+
+    assert from_results("s", {"score": 0, "tests": tests}).stuck
+    assert not from_results("s", {"score": 1, "tests": tests}).stuck
+
+
+def test_stuck_is_read_from_bidders_own_results(reports):
+    from bidder.classroom.outcome import from_results
+
+    right, _ = reports
+    assert not from_results("s", gradescope_results(right)).stuck
+    assert not from_results("s", prairielearn_results(right), 100.0).stuck
+
+
+@pytest.mark.parametrize("test, points, most", [
+    ({"score": 2, "max_score": 5}, 2, 5),
+    ({"points": "1.5", "max_points": 3}, 1.5, 3),
+    ({"score": "?", "points": 1, "max_score": None, "max_points": 4}, 1, 4),
+    ({"score": None, "max_points": "lots"}, 0, 0),
+])
+def test_a_tests_points_are_read_whichever_grader_wrote_them(test, points, most):
+    from bidder.classroom.outcome import _points
+
+    assert (_points(test, ""), _points(test, "max")) == (points, most)

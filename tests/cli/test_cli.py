@@ -805,7 +805,7 @@ def test_check_usage_errors_exit_2(args, message):
 def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
     assert gunicorn_command(host, port, workers) == [
         sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class",
-        "gevent", "--worker-connections", "1000", "--keep-alive", "5", "--no-control-socket",
+        "bidder.web.worker.Worker", "--worker-connections", "1000", "--keep-alive", "5", "--no-control-socket",
         "--reuse-port", "--bind", bind, "bidder.web:create_app()"]
 
 

@@ -103,3 +103,26 @@ def test_variant_usage_errors_exit_2(args, message):
     result = run(*args)
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_separating_hands_come_as_json_with_each_misreadings_bid():
+    result = run("deal", "--separating", "r3-unbalanced-only,1nt-15-17", "--count", "2",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["misreadings"] == ["r3-unbalanced-only", "1nt-15-17"] and data["seed"] == 1
+    assert len(data["hands"]) == 2
+    for entry in data["hands"]:
+        assert [bid["by"] for bid in entry["bids"]] == [
+            "the assignment", "r3-unbalanced-only", "1nt-15-17"]
+        assert len({bid["bid"] for bid in entry["bids"]}) == 3
+    text = run("deal", "--separating", "r3-unbalanced-only,1nt-15-17", "--count", "2")
+    assert [line.split(":")[0] for line in text.stdout.splitlines()] == [
+        entry["hand"] for entry in data["hands"]]
+
+
+@pytest.mark.parametrize("output_format", ["pbn", "lin", "dealer"])
+def test_separating_hands_refuse_a_format_they_do_not_write(output_format):
+    result = run("deal", "--separating", "no-2nt", "--format", output_format)
+    assert result.exit_code == 2
+    assert f"--separating writes text or json, not {output_format}" in result.output

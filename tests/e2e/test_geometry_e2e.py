@@ -1,37 +1,116 @@
-"""Layout checked by geometry, not by eye: on the pages the issue names, at 390 and 1280
+"""Layout checked by geometry, not by eye: on every page the app serves, at 390 and 1280
 pixels, on screen, in print, dark and projector (large type) modes, nothing scrolls
-sideways, no text spills out of its box, and the cards of a diagram do not overlap."""
+sideways, no two sibling boxes of visible content overlap, no box clips its content
+(overflow hidden, text cut off) and no content spills out of its box."""
+
+import re
 
 import pytest
 
+from bidder import explain
+from bidder.variants import CATALOGUE
+from bidder.web import create_app
+
 pytestmark = pytest.mark.e2e
 
+HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+DEAL = "N:AKQ2.J54.T9.8765 JT98.AK32.AK.432 7654.Q876.QJ8.KQ 3.T9.765432.AJT9"
+
+# Every page a GET reaches, with the inputs that fill it: each rule's page, each
+# catalogued misreading and a composed one, a deal on the advisor and on /boards, the
+# dealing pages hidden, shown and printed, and the pages' answers to bad input.
 PAGES = [
     ("/", "advisor"),
-    ("/?hand=5C+7H+AS+JD+9D+2C+KH+10H+4C+8H+8C+AD+10C", "advice"),
-    ("/deal?count=12&print=1&seed=5", "printed set"),
-    ("/variants?variant=balanced-first", "variants"),
-    ("/practice", "practice"),
+    ("/?hand=" + HAND.replace(" ", "+"), "advice"),
+    ("/?hand=" + DEAL.replace(" ", "+"), "advice for a deal"),
+    ("/?hand=AS+KS", "advisor error"),
+    ("/rules", "rules"),
+    ("/deal", "deal"),
+    ("/deal?bid=2NT&seed=7", "dealt 2NT"),
     ("/deal?bid=2NT&seed=7&hide=1", "hidden hand"),
+    ("/deal?rule=R6&seed=3", "dealt by rule"),
+    ("/deal?count=12&print=1&seed=5", "printed set"),
+    ("/deal?bid=9Z", "deal error"),
+    ("/variants", "variants"),
+    *[(f"/variants?variant={variant.id}", f"variant {variant.id}") for variant in CATALOGUE],
+    ("/variants?variant=r8-6-8+shortness-points", "composed variant"),
+    ("/variants?variant=nonsense", "variant error"),
+    ("/boards", "boards"),
+    ("/practice", "practice"),
+    ("/practice?set=42&rule=R3,R7", "practice set"),
+    ("/practice?set=31&bid=1NT,2NT", "practice set by bid"),
+    ("/practice?set=31&bid=7NT", "practice set error"),
+    ("/stats", "stats"),
+    ("/live", "live start"),
+    ("/live/join?code=ZZZZZ", "live unknown code"),
+    ("/nowhere", "not found"),
 ]
 MODES = ["screen", "print", "dark", "projector"]
 
-# Elements whose content spills past their own box (text wider than a button, a label
-# wrapped under its count), and overlapping cards within one suit's row.
+# Every problem the layout can have, as lines naming the box: the page scrolling
+# sideways; a box whose content spills out (overflow visible) or is cut (overflow
+# hidden or clipped, text cut with an ellipsis), or that scrolls sideways inside; two
+# sibling boxes of visible content overlapping; a suit's count wrapped under its label.
 PROBE = """() => {
   const problems = [];
-  const width = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth > width + 1) {
-    problems.push("scrolls sideways: " + document.documentElement.scrollWidth + " > " + width);
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) {
+    problems.push("page scrolls sideways: " + doc.scrollWidth + " > " + doc.clientWidth);
   }
-  for (const node of document.querySelectorAll("button, .button, dt, .suit-label, th, td")) {
+  const name = (node) => node.tagName.toLowerCase() + (node.id ? "#" + node.id : "") +
+    (typeof node.className === "string" && node.className.trim()
+      ? "." + node.className.trim().split(/\\s+/).join(".") : "") +
+    " '" + node.textContent.trim().replace(/\\s+/g, " ").slice(0, 40) + "'";
+  const hidden = (node) => node.closest(".visually-hidden, [hidden], [aria-hidden=true]");
+  const shown = (node) => {
     const style = getComputedStyle(node);
-    if (style.display === "none" || style.visibility === "hidden" || !node.offsetParent) {
+    return style.display !== "none" && style.visibility !== "hidden" &&
+      node.getClientRects().length > 0 && !hidden(node);
+  };
+  const boxes = [...document.body.querySelectorAll("*")].filter(
+    (node) => !(node instanceof SVGElement) && !["SCRIPT", "STYLE", "OPTION", "BR"]
+      .includes(node.tagName) && shown(node));
+  const spilling = [];
+  for (const node of boxes) {
+    const style = getComputedStyle(node);
+    if (style.display === "inline" || style.display === "contents" ||
+        node.clientWidth <= 1 || node.clientHeight <= 1) {  /* read by screen readers only */
       continue;
     }
-    if (node.scrollWidth > node.clientWidth + 1 && style.overflowX === "visible") {
-      problems.push("spills: " + node.tagName + " " + node.textContent.trim().slice(0, 40));
+    const wide = node.scrollWidth > node.clientWidth + 1;
+    const tall = node.scrollHeight > node.clientHeight + 1;
+    const cuts = (value) => value === "hidden" || value === "clip";
+    if ((wide && cuts(style.overflowX)) || (tall && cuts(style.overflowY)) ||
+        (wide && style.textOverflow === "ellipsis")) {
+      problems.push("clips its content: " + name(node));
+    } else if (wide && ["auto", "scroll"].includes(style.overflowX)) {
+      problems.push("scrolls sideways inside: " + name(node));
+    } else if ((wide && style.overflowX === "visible") ||
+               (tall && style.overflowY === "visible" && style.height !== "auto" &&
+                node.tagName !== "HTML")) {
+      spilling.push(node);
     }
+  }
+  // A spill shows in every box around it: name the innermost only.
+  for (const node of spilling) {
+    if (!spilling.some((other) => other !== node && node.contains(other))) {
+      problems.push("content spills out of " + name(node) + " (" + node.scrollWidth + "x" +
+                    node.scrollHeight + " in " + node.clientWidth + "x" + node.clientHeight + ")");
+    }
+  }
+  const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (const parent of [document.body, ...boxes]) {
+    const children = [...parent.children].filter((child) => boxes.includes(child) &&
+      getComputedStyle(child).display !== "inline");
+    const rects = children.map((child) => child.getBoundingClientRect());
+    rects.forEach((rect, index) => rects.slice(index + 1).forEach((other, offset) => {
+      if (rect.width > 1 && rect.height > 1 && other.width > 1 && other.height > 1 &&
+          overlap(rect, other)) {
+        problems.push("overlap: " + name(children[index]) + " and " +
+                      name(children[index + 1 + offset]));
+      }
+    }));
   }
   for (const label of document.querySelectorAll("dt")) {
     const count = label.querySelector(".suit-count");
@@ -41,40 +120,117 @@ PROBE = """() => {
       problems.push("count wrapped under its label: " + label.textContent.trim());
     }
   }
-  for (const row of document.querySelectorAll("ul.cards")) {
-    const boxes = [...row.querySelectorAll(".card")].map((card) => card.getBoundingClientRect());
-    boxes.forEach((box, index) => boxes.slice(index + 1).forEach((other) => {
-      if (box.left < other.right - 1 && other.left < box.right - 1 &&
-          box.top < other.bottom - 1 && other.top < box.bottom - 1) {
-        problems.push("cards overlap in " + row.closest("section, div").className);
-      }
-    }));
-  }
   return problems;
 }"""
 
 
+def press(page, name: str) -> None:
+    """Press the button called *name* and wait for the page it leads to."""
+    with page.expect_navigation():
+        page.get_by_role("button", name=name, exact=True).click()
+
+
+def board_of_a_deal(page, server: str) -> None:
+    """The boards page with a whole deal pasted."""
+    page.goto(server + "/boards")
+    page.locator("textarea").first.fill(DEAL)
+    press(page, "Show the boards")
+
+
+def answered_wrongly(page, server: str) -> None:
+    """Practice after a wrong answer, with why the bid chosen is not the hand's."""
+    page.goto(server + "/practice?set=7")
+    hand = page.locator('input[name="hand"]').first.input_value()
+    press(page, "No bid" if explain(hand).bid else "2NT")
+
+
+def counting_first(page, server: str) -> None:
+    """Practice in count-first mode, the counts answered wrongly: the distribution points
+    counted for short suits, named as that misreading."""
+    page.goto(server + "/practice?set=1")
+    page.get_by_label("Count first").check()
+    press(page, "Save settings")
+    page.get_by_label("HCP", exact=True).fill("40")
+    page.get_by_label("Distribution points", exact=True).fill("2")
+    press(page, "Check my count")
+
+
+def round_summary(page, server: str) -> None:
+    """The summary of a round of practice, every hand answered No bid."""
+    page.goto(server + "/practice?set=9")
+    while page.locator("#summary-title").count() == 0:
+        press(page, "No bid")
+        last = page.get_by_role("button", name="Round summary").count()
+        press(page, "Round summary" if last else "Next hand")
+
+
+def live_host(page, server: str) -> str:
+    """A live poll's projector page; its code."""
+    page.goto(server + "/live")
+    page.get_by_label("Hand to paste").fill(HAND)
+    press(page, "Start the poll")
+    return page.locator("#code").inner_text()
+
+
+def live_phone(page, server: str) -> None:
+    """A phone's page in a live poll, after its vote."""
+    code = live_host(page, server)
+    page.goto(f"{server}/live/{code}")
+    press(page, "1 club")
+
+
+VISITS = [(board_of_a_deal, "boards for a deal"), (answered_wrongly, "practice answered"),
+          (counting_first, "practice counting first"), (round_summary, "round summary"),
+          (live_host, "live projector"), (live_phone, "live phone")]
+
 # Print is laid out on paper, about 800 pixels wide: it is checked at the desktop width only.
 VIEWS = [(width, mode) for width in (390, 1280) for mode in MODES
          if not (mode == "print" and width < 1280)]
+VIEW_IDS = [f"{width}-{mode}" for width, mode in VIEWS]
 
 
-@pytest.mark.parametrize("width, mode", VIEWS, ids=[f"{width}-{mode}" for width, mode in VIEWS])
-@pytest.mark.parametrize("path, name", PAGES, ids=[name for _, name in PAGES])
-def test_nothing_spills_overlaps_or_scrolls_sideways(new_page, server, path, name, width,
-                                                      mode):
-    page = new_page(width=width)
+def problems(page, mode: str) -> list[str]:
+    """What the probe finds on the page as it is, seen in *mode* (the forms that lead to a
+    page are filled on screen: print hides them)."""
     if mode == "print":
         page.emulate_media(media="print")
     if mode == "dark":
         page.emulate_media(color_scheme="dark")
-    page.goto(server + path)
     if mode == "projector":
-        page.check("#large-type")
-    assert page.evaluate(PROBE) == [], page.evaluate(PROBE)
+        page.locator("#large-type").check()
+    return page.evaluate(PROBE)
 
 
-HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+def test_no_page_served_spills_overlaps_clips_or_scrolls_sideways(new_page, server, width,
+                                                                   mode):
+    page = new_page(width=width)
+    found = {}
+    for path, name in PAGES:
+        page.goto(server + path)
+        page.emulate_media(media="screen")
+        found[name] = problems(page, mode)
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+@pytest.mark.parametrize("visit, name", VISITS, ids=[name for _, name in VISITS])
+def test_no_page_reached_by_a_form_spills_overlaps_clips_or_scrolls_sideways(
+        new_page, server, visit, name, width, mode):
+    page = new_page(width=width)
+    visit(page, server)
+    assert problems(page, mode) == []
+
+
+def test_every_page_the_app_serves_is_visited(tmp_path):
+    """A new page must join the lists: every GET route answering HTML is named."""
+    app = create_app({"TESTING": True, "STATE_URL": f"sqlite:///{tmp_path / 'state.db'}"})
+    visited = {re.sub(r"\?.*", "", path) for path, _ in PAGES} | {
+        "/boards", "/practice", "/live/<code>/host", "/live/<code>", "/live/join"}
+    rules = {rule.rule for rule in app.url_map.iter_rules()
+             if "GET" in rule.methods and not rule.rule.startswith(("/api", "/static"))
+             and not rule.rule.endswith((".json", "/events", ".svg", ".ico"))}
+    assert rules - visited == set()
 
 
 def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(new_page, server):

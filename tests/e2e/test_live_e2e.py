@@ -1,9 +1,10 @@
-"""A room in a real browser: the instructor's projector page and ten phones (Playwright
-contexts) go through a vote, a discussion and a second vote, and the reveal, against the
-app served by gunicorn's gevent worker (which holds every page's event stream). The
-projector and the phones follow the poll by server-sent events, without reloading; every
-page passes axe in light and dark."""
+"""A room in a real browser: the instructor's projector page and thirty phones
+(Playwright contexts in one shared Chromium) go through a vote, a discussion and a
+second vote, and the reveal, against the app served by gunicorn's gevent worker (which
+holds every page's event stream). The projector and the phones follow the poll by
+server-sent events, without reloading; every page passes axe in light and dark."""
 
+import re
 
 import pytest
 
@@ -11,10 +12,11 @@ from served import serving
 
 pytestmark = pytest.mark.e2e
 
-PHONES = 10
 HAND = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # 1C by R3
-FIRST = ["1C", "1C", "1C", "1H", "1H", "1H", "1D", "None", "1C", "1H"]
-SECOND = ["1C", "1C", "1C", "1C", "1C", "1H", "1C", "None", "1C", "1C"]
+# Ten students' votes, and a room of three such tens: per ten, 4 right then 8 right.
+FIRST = ["1C", "1C", "1C", "1H", "1H", "1H", "1D", "None", "1C", "1H"] * 3
+SECOND = ["1C", "1C", "1C", "1C", "1C", "1H", "1C", "None", "1C", "1C"] * 3
+PHONES = len(FIRST)
 NAMES = {"1C": "1 club", "1H": "1 heart", "1D": "1 diamond", "None": "No bid"}
 
 
@@ -59,13 +61,22 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
         phone.goto(f"{live_server}/live/{code}")
     assert axe(phones[0]) == []
 
+    own = new_page()  # the instructor's own view, on a screen the room does not see
+    own.goto(projector.url.replace("/host?", "/teacher?"))
+    assert axe(own) == []
     kept(projector)
+    kept(own)
     for phone, bid in zip(phones, FIRST):
         press(phone, NAMES[bid])
         assert "Your answer" in phone.locator("#mine").inner_text()
     projector.locator("#answered").filter(has_text=str(PHONES)).wait_for()
     assert still_kept(projector)
     assert projector.locator(".live-bars").count() == 0  # no distribution while open
+    own.locator("#right-so-far").filter(has_text="40 % right so far (12 of 30)").wait_for()
+    assert "R2.len=3+" in own.locator("#bars").inner_text() and still_kept(own)
+    for scheme in ("light", "dark"):
+        own.emulate_media(color_scheme=scheme)
+        assert axe(own) == []
 
     for phone in phones:
         kept(phone)
@@ -83,7 +94,11 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     press(projector, "Reveal the answers")
     bars = projector.locator("#bars").inner_text()
     assert "R2.len=3+" in bars and "R3.choose=shorter-lower" in bars
-    assert "+4 since the first vote" in bars and "-3 since the first vote" in bars
+    assert "+12 since the first vote" in bars and "-9 since the first vote" in bars
+    moved = projector.locator(".live-moves").inner_text()
+    for line in (r"From wrong to right\s+12", r"From right to wrong\s+0",
+                 r"Right both times\s+12", r"Wrong both times\s+6"):
+        assert re.search(line, moved), (line, moved)
     assert "The answer:" in projector.locator(".live-answer").inner_text()
     for scheme in ("light", "dark"):
         projector.emulate_media(color_scheme=scheme)
@@ -91,6 +106,15 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     for phone in phones:
         phone.locator("#answer-title").wait_for()
     assert axe(phones[-1]) == []
+    download = projector.request.get(projector.url.replace("/host?", "/summary.html?"))
+    summary = new_page()  # the page as downloaded: opened from no server
+    summary.set_content(download.text())
+    assert "From wrong to right" in summary.locator("main").inner_text()
+    assert summary.locator(".live-bar-fill").first.evaluate(
+        "bar => getComputedStyle(bar).fill") != "rgb(0, 0, 0)"  # its own style sheet
+    for scheme in ("light", "dark"):
+        summary.emulate_media(color_scheme=scheme)
+        assert axe(summary) == []
     assert browser_errors == []
 
 

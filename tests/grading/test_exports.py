@@ -29,25 +29,59 @@ def graded(data: bytes, source=None):
     ("google-forms.csv", [(2, "Ann Lee", "1C", "yes"), (3, "Bob de Vries", "1H", "no"),
                           (7, "Cy Park", "1NT", "no")],
      "UTF-8, comma-separated, columns by header: hand 'Hand', answer 'Your answer', id "
-     "'Your name'; 2 other columns ignored"),
-    ("microsoft-forms.csv", [(2, "Ann Lee", "1C", "yes"), (3, "José Núñez", "1S", "yes")],
+     "'Your name' (else 'Email Address'); 2 other columns ignored"),
+    ("microsoft-forms.csv", [(2, "Ann Lee", "1C", "yes"), (3, "José Núñez", "1S", "yes"),
+                             (4, "anonymous", "1D", "no")],
      "UTF-8 with a byte order mark, comma-separated, columns by header: hand 'Hand', "
-     "answer 'Your answer', id 'Name'; 4 other columns ignored"),
-    ("canvas.csv", [(2, "Ann Lee", "1C", "yes"), (3, "Núñez, José", "2S", "no")],
-     "hand '101: Hand', answer '102: Your opening bid', id 'name'; 12 other columns"),
-    ("moodle.tsv", [(2, "Ann Lee", "1C", "yes"), (3, "Cy Park", "1D", "no")],
-     "UTF-8, tab-separated, columns by header: hand 'Question 1', answer 'Response 1', "
-     "id 'First name' + 'Surname'; 7 other columns ignored"),
+     "answer 'Your answer', id 'Name' (else 'Email', else 'Id'); 8 other columns ignored"),
+    ("canvas.csv", [(2, "Ann Lee", "1C", "yes"), (3, "Núñez, José", "2S", "no"),
+                    (4, "Ann Lee", "1NT", "no")],
+     "hand '101: Hand', answer '102: Your opening bid', id 'name' (else 'id'); 11 other "
+     "columns"),
+    ("moodle.csv", [(2, "Ann Lee", "1C", "yes"), (3, "Cy Park", "1D", "no")],
+     "UTF-8 with a byte order mark, comma-separated, columns by header: hand 'Question 1', "
+     "answer 'Response 1', id 'First name' + 'Surname' (else 'Email address'); 8 other "
+     "columns ignored"),
     ("excel-unicode.txt", [(2, "Ann Lee", "1C", "yes"), (3, "José Núñez", "1S", "yes")],
      "UTF-16, tab-separated"),
     ("excel-europe.csv", [(2, "José Núñez", "1C", "yes"), (3, "Ann Lee", "1NT", "no")],
      "Windows-1252, semicolon-separated"),
-])
+], ids=["google-forms", "microsoft-forms", "canvas", "moodle", "excel-unicode",
+        "excel-europe"])
 def test_each_export_is_graded_row_by_row_with_the_right_names(name, rows, detected):
     got, summary = graded((FIXTURES / name).read_bytes())
     assert got == rows
     assert detected in summary.detected
     assert summary.bad_lines == 0
+
+
+@pytest.mark.parametrize("name, header", [
+    ("google-forms.csv", "Timestamp,Email Address,Score,"),
+    ("microsoft-forms.csv", "\ufeffId,Start time,Completion time,Email,Name,Total points,"
+                            "Quiz feedback,"),
+    ("canvas.csv", "name,id,sis_id,section,section_id,section_sis_id,submitted,attempt,"
+                   '"101: Hand",1.0,'),
+    ("moodle.csv", "\ufeffSurname,First name,Institution,Department,Email address,State,"
+                   "Started on,Completed,Time taken,Grade/10.00,Question 1,Response 1,"
+                   "Right answer 1"),
+])
+def test_each_export_starts_as_its_platform_writes_it(name, header):
+    assert (FIXTURES / name).read_text(encoding="utf-8").startswith(header)
+
+
+@pytest.mark.parametrize("header, record, who", [
+    (["Hand", "Email", "Name"], [EXAMPLE_HAND, "anonymous", ""], "anonymous"),
+    (["Hand", "Email", "Name"], [EXAMPLE_HAND, "a@b.edu", "Ann"], "Ann"),
+    (["Hand", "id", "Email", "Name"], [EXAMPLE_HAND, "7", "", " "], "7"),
+    (["Hand", "Surname", "First name", "Email"], [EXAMPLE_HAND, "", "", "x@y.edu"],
+     "x@y.edu"),
+    (["Hand", "Name"], [EXAMPLE_HAND, ""], ""),
+], ids=["anonymous", "named", "id-last", "no-name", "nothing-else"])
+def test_a_reply_without_a_name_is_known_by_its_email_else_its_id(header, record, who):
+    columns = columns_of(header)
+    text = rewritten(("\t".join(header) + "\n" + "\t".join(record) + "\n").encode(),
+                     Layout("utf-8", "\t", columns))
+    assert text.decode().splitlines()[1].split(",")[2] == who
 
 
 @pytest.mark.parametrize("head, encoding", [

@@ -1,9 +1,12 @@
 """Rate limits on practice answers, counted in the state store (SQLite and Redis)."""
 
+import time
+
 import pytest
+from limits.storage import storage_from_string
 
 from bidder.web import create_app
-from bidder.web.state.limits_storage import SQLiteLimits
+from bidder.web.state.limits_storage import RedisLimits, SQLiteLimits
 
 from helpers import TEST_SECRET_KEY
 
@@ -62,23 +65,44 @@ def test_a_store_that_cannot_count_lets_answers_through(tmp_path):
     assert [response.status_code for response in responses] == [303, 303, 303]
 
 
-def test_the_sqlite_counters_work_as_limits_expects(tmp_path):
-    limits = SQLiteLimits(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+def test_the_counters_work_as_limits_expects(url, tmp_path):
+    limits = storage_from_string(url)
+    assert isinstance(limits, (SQLiteLimits, RedisLimits))
     assert limits.check() is True
     assert limits.get("k") == 0
     assert limits.incr("k", 60) == 1
     assert limits.incr("k", 60, amount=2) == 3
     assert limits.get("k") == 3
-    assert limits.get_expiry("k") > 0
+    assert time.time() + 58 < limits.get_expiry("k") <= time.time() + 61
+    assert limits.get("k") == 3  # read from the store
+    assert time.time() + 58 < limits.get_expiry("k") <= time.time() + 61
     limits.clear("k")
     assert limits.get("k") == 0
     limits.incr("a", 60)
     limits.incr("b", 60)
     assert limits.reset() == 2
-    assert limits.base_exceptions.__name__ == "StoreUnavailable"
+    assert limits.get("a") == limits.get("b") == 0
+
+
+def test_a_broken_file_cannot_count(tmp_path):
+    assert SQLiteLimits(f"sqlite:///{tmp_path / 'state.sqlite3'}").base_exceptions.__name__ == \
+        "StoreUnavailable"
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     assert SQLiteLimits(f"sqlite:///{blocker / 's.db'}").check() is False
+
+
+def test_the_window_read_after_a_count_costs_no_more_round_trips(url, monkeypatch):
+    limits = storage_from_string(url)
+    assert limits.check() is True
+    limits.incr("elsewhere", 60)
+    limits.incr("k", 60)
+    read = []
+    monkeypatch.setattr(type(limits), "read_window", lambda self, key: read.append(key) or (0, 0.0))
+    assert limits.get("k") == 1 and limits.get_expiry("k") > 0
+    assert read == []
+    limits.get("k")
+    assert read == ["k"]
 
 
 def test_the_limit_comes_from_the_environment(monkeypatch, tmp_path):
@@ -88,9 +112,39 @@ def test_the_limit_comes_from_the_environment(monkeypatch, tmp_path):
     assert [r.status_code for r in posts(app, 3)] == [303, 303, 429]
 
 
+def test_the_live_poll_s_limit_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BIDDER_LIVE_RATE_LIMIT", "1 per minute")
+    url = f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    client = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
+                         "STATE_URL": url}).test_client()
+    hand = {"hand": "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"}
+    assert [client.post("/api/polls", json=hand).status_code for _ in range(2)] == [201, 429]
+
+
+@pytest.mark.parametrize("variable", ["BIDDER_PRACTICE_RATE_LIMIT", "BIDDER_LIVE_RATE_LIMIT"])
 @pytest.mark.parametrize("value", ["lots", "5 per fortnight"])
-def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value):
-    monkeypatch.setenv("BIDDER_PRACTICE_RATE_LIMIT", value)
-    with pytest.raises(RuntimeError, match=f"BIDDER_PRACTICE_RATE_LIMIT is '{value}', "
+def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value,
+                                                                    variable):
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(RuntimeError, match=f"{variable} is '{value}', "
                                            f"which is not a rate limit: write e.g."):
         create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})
+
+
+@pytest.mark.parametrize("hops, statuses", [
+    (1, [303, 303, 303, 303]),  # two clients behind one proxy, each counted alone
+    (0, [303, 303, 303, 429]),  # no proxy trusted: everyone is the proxy's address
+])
+def test_behind_a_proxy_each_client_is_counted_alone(monkeypatch, tmp_path, hops,
+                                                      statuses):
+    monkeypatch.setenv("BIDDER_PROXY_HOPS", str(hops))
+    app = practice_app(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+    app.config["WTF_CSRF_ENABLED"] = False
+    found = []
+    for client_address in ("203.0.113.1", "203.0.113.2"):
+        client = app.test_client()
+        headers = {"X-Forwarded-For": client_address}
+        client.get("/practice", headers=headers)
+        found += [client.post("/practice/answer", data={"hand": "x", "bid": "1C"},
+                              headers=headers).status_code for _ in range(2)]
+    assert found == statuses

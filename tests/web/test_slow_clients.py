@@ -77,3 +77,31 @@ def test_slow_clients_stall_no_one_and_are_closed(server):
     finally:
         for connection in slow:
             connection.close()
+
+
+def half_bodies(port: int, count: int) -> list[socket.socket]:
+    """*count* connections that send a form's headers and half its body, then nothing."""
+    connections = []
+    for _ in range(count):
+        connection = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        connection.sendall(b"POST /practice/answer HTTP/1.1\r\nHost: x\r\n"
+                           b"Content-Type: application/x-www-form-urlencoded\r\n"
+                           b"Content-Length: 100\r\n\r\nhand=AS+KS")
+        connections.append(connection)
+    return connections
+
+
+def test_slow_bodies_stall_no_one_and_get_408(server):
+    slow = half_bodies(server, 8)
+    try:
+        assert [fetch(server, f"/api/bid?hand={HAND}") for _ in range(10)] == [200] * 10
+        for connection in slow:
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                data = connection.recv(65536)
+                assert data, "closed without an answer"
+                answer += data
+            assert answer.startswith(b"HTTP/1.1 408 ")
+    finally:
+        for connection in slow:
+            connection.close()

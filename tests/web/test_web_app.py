@@ -264,3 +264,49 @@ def test_pages_have_no_inline_script_or_style(client, path):
     assert not re.search(r"\sstyle=", html)
     assert not re.search(r"\son[a-z]+=", html)
     assert "<style" not in html
+
+
+# Behind a proxy: BIDDER_PROXY_HOPS ---------------------------------------------------
+
+@pytest.mark.parametrize("text, hops", [("", 0), ("0", 0), (" 1 ", 1), ("2", 2), ("8", 8)])
+def test_proxy_hops_come_from_the_environment(monkeypatch, text, hops):
+    from bidder.web import PROXY_HOPS_VARIABLE
+
+    monkeypatch.setenv(PROXY_HOPS_VARIABLE, text)
+    assert create_app({"TESTING": True}).config["PROXY_HOPS"] == hops
+
+
+@pytest.mark.parametrize("text", ["9", "-1", "one", "1.5", "²", "true"])
+def test_proxy_hops_that_are_not_a_small_whole_number_stop_the_app(monkeypatch, text):
+    from bidder.web import PROXY_HOPS_VARIABLE
+
+    monkeypatch.setenv(PROXY_HOPS_VARIABLE, text)
+    with pytest.raises(RuntimeError) as raised:
+        create_app({"TESTING": True})
+    assert str(raised.value).startswith(f"{PROXY_HOPS_VARIABLE} is {text!r}: give how many")
+    assert "a whole number from 0 to 8" in str(raised.value)
+
+
+@pytest.mark.parametrize("hops, address, scheme", [
+    (0, "10.0.0.1", "http"),  # no proxy trusted: the header is anyone's to write
+    (1, "203.0.113.9", "https"),  # the nearest proxy's word
+    (2, "198.51.100.7", "https"),
+])
+def test_behind_proxies_the_client_is_the_one_they_name(monkeypatch, hops, address,
+                                                        scheme):
+    from flask import request
+
+    from bidder.web import PROXY_HOPS_VARIABLE
+
+    monkeypatch.setenv(PROXY_HOPS_VARIABLE, str(hops))
+    app = create_app({"TESTING": True})
+
+    @app.get("/seen")
+    def seen():
+        return f"{request.remote_addr} {request.scheme}"
+
+    answer = app.test_client().get(
+        "/seen", environ_base={"REMOTE_ADDR": "10.0.0.1"},
+        headers={"X-Forwarded-For": "198.51.100.7, 203.0.113.9",
+                 "X-Forwarded-Proto": "https, https"})
+    assert answer.get_data(as_text=True) == f"{address} {scheme}"

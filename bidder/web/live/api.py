@@ -3,6 +3,8 @@ token) close, reveal, start the next vote and read the distribution."""
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ...bids import Bid, BidError
@@ -12,11 +14,13 @@ from ..rate_limits import limiter, live_limit
 from ..state import StoreUnavailable, store_of
 from . import ledger
 from .device import device_id, remember
-from .hands import canonical
+from .hands import SEEDS, NamedError, apart_for, canonical
 from .report import summary, view
 
 blueprint = Blueprint("live_api", __name__, url_prefix="/api/polls")
 HAND_EXAMPLE = '{"hand": "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"}'
+APART_EXAMPLE = '{"apart": ["R2.len=3+", "omit=R3"]} (or [] for any misreadings)'
+START_EXAMPLE = f'{HAND_EXAMPLE}, or {APART_EXAMPLE}, with "count_first": true if you wish'
 BID_EXAMPLE = '{"bid": "1C"} (or {"bid": null} for no bid)'
 
 
@@ -103,11 +107,46 @@ def is_admin(poll) -> bool:
     return sent.startswith("Bearer ") and poll.admits(sent[len("Bearer "):])
 
 
+def start_hand() -> str:
+    """The hand a new poll is to open on: the one sent, or one dealt to tell the named
+    misreadings apart.
+
+    :raises PollError: 400 for both or neither, a list that is not one of ids, or an id
+        that names no misreading (naming it).
+    """
+    apart = body_field("apart", START_EXAMPLE)
+    if apart is None:
+        return read_hand(body_field("hand", START_EXAMPLE))
+    if body_field("hand", START_EXAMPLE) is not None:
+        raise ledger.PollError(400, "hand_and_apart", f"send a hand or misreadings to tell "
+                               f"apart, not both: {START_EXAMPLE}")
+    if not (isinstance(apart, list) and all(isinstance(one, str) for one in apart)):
+        raise ledger.PollError(400, "bad_misreading", f"send the misreadings to tell apart "
+                               f"as a list of ids: {APART_EXAMPLE}")
+    try:
+        return apart_for(tuple(apart), secrets.randbelow(SEEDS) + 1)
+    except NamedError as error:
+        raise ledger.PollError(400, error.code, error.message) from None
+
+
+def count_first() -> bool:
+    """Whether the new poll has students count the hand before they bid.
+
+    :raises PollError: 400 for a count_first that is not true, false or absent.
+    """
+    value = body_field("count_first", START_EXAMPLE)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    raise ledger.PollError(400, "bad_count_first", f"count_first is true or false, not "
+                           f"{str(value)[:20]!r}: {START_EXAMPLE}")
+
+
 @blueprint.post("")
 @limiter.limit(live_limit)
 def start() -> tuple[Response, int]:
-    """Open a poll on the hand sent: its code and admin token."""
-    poll, token = ledger.create(store_of_app(), read_hand(body_field("hand", HAND_EXAMPLE)))
+    """Open a poll on the hand sent, or on one that tells the misreadings named apart:
+    its code and admin token."""
+    poll, token = ledger.create(store_of_app(), start_hand(), count_first=count_first())
     return jsonify(code=poll.code, admin=token), 201
 
 
@@ -116,11 +155,9 @@ def start() -> tuple[Response, int]:
 def vote(code: str) -> Response:
     """This device's vote in the round on the table (replacing its last)."""
     bid = read_bid(body_field("bid", BID_EXAMPLE))
-    store = store_of_app()
-    poll, status = ledger.load(store, code)
     device, new = device_id()
-    ledger.vote(store, poll, status, device, bid)
-    response = jsonify(round=status.round, bid=bid)
+    status, answered = ledger.vote(store_of_app(), code, device, bid)
+    response = jsonify(round=status.round, bid=bid, answered=answered)
     return remember(response, device) if new else response
 
 

@@ -1,10 +1,12 @@
-"""Server-sent events for a poll: its round, state and number of answers, sent as they
-change. Each stream reads the store a few times a second, so every server sharing the
+"""Server-sent events for a poll: its round, state and number of answers, and a mark of
+its votes, sent as they change (the instructor's view fetches the distribution anew on
+each mark; no page learns the votes from the stream). Each stream reads the store a few times a second, so every server sharing the
 store sees every vote; it ends after a while and the browser reconnects. Under the gevent
 worker a stream is a greenlet, its sleep a cooperative one."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Iterator
@@ -19,10 +21,17 @@ HEARTBEAT_SECONDS = 15.0  # a comment line when nothing changed: a closed tab is
 
 
 def snapshot(store: Store, code: str) -> dict:
-    """What a page listens for: the round, its state and how many answered."""
+    """What a page listens for: the round, its state, how many answered, and a mark
+    that changes with any vote (a changed answer too) but tells nothing of the votes."""
     poll, status = ledger.load(store, code)
-    return {"round": status.round, "state": status.state,
-            "answered": len(ledger.ballots(store, poll.code, status.round))}
+    votes = ledger.ballots(store, poll.code, status.round)
+    return {"round": status.round, "state": status.state, "answered": len(votes),
+            "votes": mark(votes)}
+
+
+def mark(votes: dict[str, str]) -> str:
+    """A short digest of the votes (devices are secret, so it cannot be read back)."""
+    return hashlib.sha256(json.dumps(votes, sort_keys=True).encode()).hexdigest()[:12]
 
 
 def stream(store: Store, code: str, seconds: float = STREAM_SECONDS,

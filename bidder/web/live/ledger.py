@@ -2,8 +2,9 @@
 
 Keys, each kept POLL_SECONDS: ``live:CODE`` the poll (JSON), ``live:CODE:status`` the
 round on the table and its state ('0:open'), ``live:CODE:votes:N`` round N's votes,
-device to bid. A vote is written only while the status reads 'N:open', in one atomic
-step (Store.put_field_if), so a close is a close on every server sharing the store.
+device to bid. A vote is written only while the status reads 'N:open', into round N's
+votes, in one atomic step that reads the status too (Store.put_field_by_guard): a close
+is a close on every server sharing the store, and a vote is one store round trip.
 """
 
 from __future__ import annotations
@@ -54,10 +55,15 @@ def load(store: Store, code: str) -> tuple[Poll, Status]:
     text = store.get(f"live:{code}") if is_code(code) else None
     status = text and store.get(f"live:{code}:status")
     if not status:
-        raise PollError(404, "no_such_poll",
-                        f"there is no poll {code[:12]!r}: check the code on the projector "
-                        f"(polls end {POLL_SECONDS / 3600:.0f} hours after they start)")
+        raise no_such_poll(code)
     return Poll.from_json(text), Status.parse(status)
+
+
+def no_such_poll(code: str) -> PollError:
+    """The 404 for a code that names no poll."""
+    return PollError(404, "no_such_poll",
+                     f"there is no poll {code[:12]!r}: check the code on the projector "
+                     f"(polls end {POLL_SECONDS / 3600:.0f} hours after they start)")
 
 
 def is_code(text: str) -> bool:
@@ -65,16 +71,24 @@ def is_code(text: str) -> bool:
     return len(text) == CODE_LENGTH and all(letter in CODE_LETTERS for letter in text)
 
 
-def vote(store: Store, poll: Poll, status: Status, device: str, bid: str | None) -> None:
-    """Record *device*'s vote for *bid* in the round on the table, replacing its last.
+def vote(store: Store, code: str, device: str, bid: str | None) -> tuple[Status, int]:
+    """Record *device*'s vote for *bid* in the round on the table of poll *code*,
+    replacing its last, in one store round trip: the status and how many have answered.
 
-    :raises PollError: 409 when the round is not open (checked by the store itself).
+    :raises PollError: 404 for no such poll, 409 when the round is not open (checked by
+        the store itself, in the step that writes the vote).
     """
-    if status.state != OPEN or not store.put_field_if(
-            f"live:{poll.code}:votes:{status.round}", device, bid_key(bid), POLL_SECONDS,
-            f"live:{poll.code}:status", str(Status(status.round, OPEN))):
+    code = code.upper()
+    held, answered = (store.put_field_by_guard(
+        f"live:{code}:status", f":{OPEN}", f"live:{code}:votes:", device, bid_key(bid),
+        POLL_SECONDS) if is_code(code) else (None, 0))
+    if held is None:
+        raise no_such_poll(code)
+    status = Status.parse(held)
+    if status.state != OPEN:
         raise PollError(409, "poll_closed", "the vote is closed: your answer was not "
                         "taken; wait for the next vote")
+    return status, answered
 
 
 def ballots(store: Store, code: str, round_: int) -> dict[str, str]:

@@ -120,6 +120,30 @@ def shift(first: dict[str, int], second: dict[str, int]) -> dict[str, int]:
     return {key: change for key, change in moved.items() if change}
 
 
+# How a student's answer went from the first vote to the second, and how a page says it.
+MOVES = {"wrong_to_right": "From wrong to right", "right_to_wrong": "From right to wrong",
+         "stayed_right": "Right both times", "stayed_wrong": "Wrong both times",
+         "first_only": "Voted only the first time", "second_only": "Voted only the second time"}
+
+
+def moves(first: dict[str, str], second: dict[str, str], right: str | None) -> dict[str, int]:
+    """How many students (devices) went from a wrong answer to the right one, from right to
+    wrong, stayed right, stayed wrong (whichever wrong bids), or voted only in the first
+    or only in the second vote; *first* and *second* are the votes, device to bid key."""
+    counted = dict.fromkeys(MOVES, 0)
+    right_key = bid_key(right)
+    for device in first.keys() | second.keys():
+        if device not in second:
+            counted["first_only"] += 1
+        elif device not in first:
+            counted["second_only"] += 1
+        else:
+            was, now = first[device] == right_key, second[device] == right_key
+            counted[("stayed_right" if now else "right_to_wrong") if was else
+                    ("wrong_to_right" if now else "stayed_wrong")] += 1
+    return counted
+
+
 def misreadings_shown(answer: Answer, counts: dict[str, int]) -> dict[str, int]:
     """Each misreading behind some wrong vote, to the votes it explains."""
     shown: dict[str, int] = {}

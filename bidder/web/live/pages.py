@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import secrets
+from pathlib import Path
 
 from flask import (Blueprint, Response, current_app, flash, redirect, render_template,
                    request, session, url_for)
+from markupsafe import Markup
 
 from ...advice import explain
 from ...bids import Bid, BidError
@@ -19,13 +21,15 @@ from ...rules import RULES
 from ..errors import Problem
 from ..rate_limits import limiter, live_limit
 from ..state import StoreUnavailable, store_of
+from ..teach.miscount import miscounted
 from ..teach.practice import COUNT_FIELDS, bid_rows, read_counts
 from . import events, ledger
 from .device import device_id, remember
-from .hands import canonical, dealt_for, telling_apart
-from .model import BID_KEYS, OPEN, REVEALED, Answer, bid_key, key_bid, shift, tally
+from .hands import SEEDS, NamedError, apart_for, canonical, dealt_for, read_ids
+from .model import (BID_KEYS, MOVES, OPEN, REVEALED, Answer, bid_key, key_bid, moves, shift,
+                    tally)
 from .qr import qr_svg
-from .report import summary
+from .report import summary, summary_csv
 
 blueprint = Blueprint("live", __name__, url_prefix="/live")
 SOURCES = (("pasted", "A hand I paste"), ("rule", "A hand dealt for a rule"),
@@ -73,16 +77,20 @@ def store():
 def chosen_hand(form) -> str:
     """The hand the start form asks for.
 
-    :raises PageError: 400 for a hand or rule that cannot be read, saying why.
+    :raises PageError: 400 for a hand, rule or misreading that cannot be read, saying why.
     """
     source = form.get("source", "pasted")
-    seed = secrets.randbelow(1_000_000) + 1
+    seed = secrets.randbelow(SEEDS) + 1
     try:
         if source == "rule":
             return dealt_for(form.get("rule", ""), seed)
         if source == "apart":
-            return telling_apart(seed)
+            return apart_for(read_ids(form.get("misreadings", "")), seed)
         return canonical(form.get("hand", ""))
+    except NamedError as error:
+        raise PageError(Problem(400, error.code, "Check the misreadings",
+                                f"{error.message}. Go back and name misreadings by their "
+                                f"ids, or leave the field empty for any.")) from None
     except (InvalidHandError, DealError) as error:
         raise PageError(Problem(400, error.code, "Check the hand",
                                 f"{error.message}. Go back and paste a hand of 13 cards, "
@@ -132,12 +140,15 @@ def phone_page(poll, status, errors: dict | None = None, typed: dict | None = No
     device, _ = device_id()
     mine = ledger.ballots(store(), poll.code, status.round).get(device)
     advice = explain(current.hand) if status.state == REVEALED else None
-    counted = session.get(COUNTED_KEY, {}).get("at") == f"{poll.code}:{status.round}"
+    counted = (session[COUNTED_KEY] if session.get(COUNTED_KEY, {}).get("at")
+               == f"{poll.code}:{status.round}" else None)
+    hand = parse_hand(current.hand)
     return render_template("live_phone.html", poll=poll, status=status, current=current,
-                           hand=parse_hand(current.hand), mine=voted(mine),
-                           advice=advice, bid_rows=bid_rows(), OPEN=OPEN,
-                           counted=session[COUNTED_KEY] if counted else None,
-                           facts=Facts(parse_hand(current.hand)), count_fields=COUNT_FIELDS,
+                           hand=hand, mine=voted(mine),
+                           advice=advice, bid_rows=bid_rows(), OPEN=OPEN, counted=counted,
+                           miscount=miscounted(hand, counted["distribution"]) if counted
+                           else "",
+                           facts=Facts(hand), count_fields=COUNT_FIELDS,
                            errors=errors or {}, typed=typed or {}), code
 
 
@@ -157,7 +168,6 @@ def count(code: str):
 @limiter.limit(live_limit)
 def vote(code: str):
     """Take this device's vote (replacing its last) and go back to the poll."""
-    poll, status = ledger.load(store(), code)
     try:
         bid = Bid.parse(request.form.get("bid", "")[:10]).text
     except BidError as error:
@@ -165,10 +175,12 @@ def vote(code: str):
                                 f"{error}; go back and choose a bid from the box.")) from None
     device, new = device_id()
     try:
-        ledger.vote(store(), poll, status, device, bid)
+        ledger.vote(store(), code, device, bid)
     except ledger.PollError as refused:
+        if refused.status != 409:
+            raise
         flash(refused.message[:1].upper() + refused.message[1:] + ".")
-    response = redirect(url_for(".phone", code=poll.code), 303)
+    response = redirect(url_for(".phone", code=code.upper()), 303)
     return remember(response, device) if new else response
 
 
@@ -210,7 +222,8 @@ def host(code: str):
     key = request.args.get("key", "")
     poll, status = admin(code, key)
     current = poll.rounds[status.round]
-    counts = tally(ledger.ballots(store(), poll.code, status.round))
+    votes = ledger.ballots(store(), poll.code, status.round)
+    counts = tally(votes)
     page = dict(poll=poll, status=status, current=current, key=key,
                 hand=parse_hand(current.hand), answered=sum(counts.values()),
                 join_url=url_for(".phone", code=poll.code, _external=True),
@@ -218,10 +231,28 @@ def host(code: str):
     page["qr"] = qr_svg(page["join_url"])
     if status.state == REVEALED:
         answer = Answer.of(current.hand)
-        first = (tally(ledger.ballots(store(), poll.code, status.round - 1))
-                 if current.second else None)
-        page |= dict(advice=explain(current.hand), bars=histogram(answer, counts, first))
+        before = ledger.ballots(store(), poll.code, status.round - 1) if current.second else None
+        page |= dict(advice=explain(current.hand),
+                     bars=histogram(answer, counts, None if before is None else tally(before)),
+                     moved=None if before is None else moves(before, votes, answer.right),
+                     moves=MOVES)
     return render_template("live_host.html", **page)
+
+
+@blueprint.get("/<code>/teacher")
+def teacher(code: str):
+    """The instructor's own view, not for the projector: the share right so far and the
+    distribution with its misreadings, while the vote is open too."""
+    key = request.args.get("key", "")
+    poll, status = admin(code, key)
+    current = poll.rounds[status.round]
+    votes = ledger.ballots(store(), poll.code, status.round)
+    counts, answer = tally(votes), Answer.of(current.hand)
+    return render_template("live_teacher.html", poll=poll, status=status, current=current,
+                           key=key, hand=parse_hand(current.hand), OPEN=OPEN,
+                           answered=sum(counts.values()),
+                           right=counts.get(bid_key(answer.right), 0),
+                           bars=histogram(answer, counts, None), votes_mark=events.mark(votes))
 
 
 ACTIONS = ("close", "reveal", "again", "next")
@@ -246,13 +277,51 @@ def steer(code: str):
     return redirect(url_for(".host", code=poll.code, key=key), 303)
 
 
-@blueprint.get("/<code>/summary.json")
-def download(code: str):
-    """The session's summary, to keep: every vote's counts and the misreadings shown."""
+SUMMARY_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8",
+                 "html": "text/html; charset=utf-8"}
+
+
+@blueprint.get("/<code>/summary.<kind>")
+def download(code: str, kind: str):
+    """The session's summary, to keep: every vote's counts and the misreadings the room
+    showed, per hand; as a page of its own (html), a table (csv) or data (json).
+
+    :raises PageError: 404 for another kind of file, naming the three.
+    """
     poll, _ = admin(code, request.args.get("key", ""))
-    body = json.dumps(summary(store(), poll), indent=2) + "\n"
-    return Response(body, content_type="application/json", headers={
-        "Content-Disposition": f'attachment; filename="poll-{poll.code}.json"'})
+    if kind not in SUMMARY_TYPES:
+        raise PageError(Problem(404, "no_such_summary", "No such summary",
+                                f"the summary comes as {', '.join(SUMMARY_TYPES)}: ask for "
+                                f"summary.html, summary.csv or summary.json"))
+    shown = summary(store(), poll)
+    if kind == "json":
+        body = json.dumps(shown, indent=2) + "\n"
+    elif kind == "csv":
+        body = summary_csv(shown)
+    else:
+        body = render_template("live_summary.html", summary=shown, moves=MOVES,
+                               hands=summary_hands(shown), style_sheet=style_sheet())
+    return Response(body, content_type=SUMMARY_TYPES[kind], headers={
+        "Content-Disposition": f'attachment; filename="poll-{poll.code}.{kind}"'})
+
+
+def style_sheet() -> Markup:
+    """The app's style sheet, to write into a page that is to stand alone."""
+    text = Path(current_app.static_folder, "style.css").read_text(encoding="utf-8")
+    return Markup(text.replace("</", "<\\/"))
+
+
+def summary_hands(shown: dict) -> list[dict]:
+    """What the summary page shows of each vote: its hand, its answer, its bars (with
+    the misreadings behind each wrong one) and the misreadings the room showed."""
+    hands = []
+    for round_ in shown["rounds"]:
+        answer = Answer.of(round_["hand"])
+        hands.append({"hand": parse_hand(round_["hand"]), "advice": explain(round_["hand"]),
+                      "bars": histogram(answer, round_["votes"], None),
+                      "shown": [(variant_by_id(name), count)
+                                for name, count in round_["misreadings"].items()]})
+    return hands
 
 
 @blueprint.get("/<code>/events")

@@ -5,7 +5,8 @@ one machine; ``redis://host:port/db`` a Redis that several machines share. Both 
 the same small API (see ``Store``): put-if-absent with an expiry, get, and counters
 grouped under a key, each atomic; and for the live poll, a value overwritten, a
 table of text fields under a key, and a field written only while a guard key holds a
-given value (so a vote is taken only while its poll is open). Every failure of the store, whatever its cause,
+given suffix, in a key the guard's value names (so a vote is taken, in the round on
+the table, only while its poll is open: one round trip a vote). Every failure of the store, whatever its cause,
 comes out as ``StoreUnavailable``, so a caller handles one error.
 """
 
@@ -50,12 +51,13 @@ class Store(Protocol):
     def put(self, key: str, value: str, ttl: float) -> None:
         """Keep *value* under *key* for *ttl* seconds, whatever it held before."""
 
-    def put_field_if(self, key: str, field: str, value: str, ttl: float,
-                     guard: str, expected: str) -> bool:
-        """Write *value* to the text field *field* of *key* (kept at least *ttl* seconds
-        from now: the field in SQLite, the whole key in Redis),
-        in one atomic step with reading *guard*, only when *guard* holds *expected*:
-        whether it was written."""
+    def put_field_by_guard(self, guard: str, suffix: str, prefix: str, field: str,
+                           value: str, ttl: float) -> tuple[str | None, int]:
+        """Read *guard* and, when its value ends with *suffix* (not empty), write *value*
+        to the text field *field* of the key *prefix* + that value less the suffix (kept
+        at least *ttl* seconds from now: the field in SQLite, the whole key in Redis), in
+        one atomic step: the guard's value (None when it holds none) and how many fields
+        the written key holds (0 when nothing was written)."""
 
     def fields(self, key: str) -> dict[str, str]:
         """Every text field of *key*; empty when there are none."""

@@ -1,7 +1,7 @@
 """The shared store: a Redis server that several machines use (redis-py).
 
 Every operation is one atomic Redis command (SET NX PX, GET, HINCRBY in a MULTI with
-PEXPIRE, a guarded HSET in one Lua script), so servers on different machines never count one thing twice. Expiry is
+PEXPIRE, a guarded HSET and HLEN in one Lua script), so servers on different machines never count one thing twice. Expiry is
 Redis's own. Short socket timeouts: a Redis that has gone away makes an answer fail in
 seconds, not hang a worker.
 """
@@ -13,17 +13,22 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
+from redis.commands.core import Script
 
 from .errors import StoreUnavailable
 
 TIMEOUT_SECONDS = 2
 PROBE = "probe:start-up"
-# KEYS: the fields' key, the guard; ARGV: field, value, expiry in ms, the guard's value.
+# KEYS: the guard; ARGV: the suffix, the written key's prefix, field, value, expiry in ms.
 GUARDED_WRITE = """
-if redis.call('GET', KEYS[2]) ~= ARGV[4] then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 1
+local held = redis.call('GET', KEYS[1])
+if not held then return {'', 0} end
+local cut = string.len(held) - string.len(ARGV[1])
+if cut < 0 or string.sub(held, cut + 1) ~= ARGV[1] then return {held, 0} end
+local key = ARGV[2] .. string.sub(held, 1, cut)
+redis.call('HSET', key, ARGV[3], ARGV[4])
+redis.call('PEXPIRE', key, ARGV[5])
+return {held, redis.call('HLEN', key)}
 """
 
 
@@ -33,12 +38,14 @@ class RedisStore:
 
     url: str
     client: redis.Redis = field(init=False, repr=False, compare=False)
+    guarded_write: Script = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         client = redis.Redis.from_url(self.url, socket_timeout=TIMEOUT_SECONDS,
                                       socket_connect_timeout=TIMEOUT_SECONDS,
                                       decode_responses=True)
         object.__setattr__(self, "client", client)
+        object.__setattr__(self, "guarded_write", client.register_script(GUARDED_WRITE))
 
     def prepare(self) -> None:
         """Write and delete a probe, proving the Redis answers and takes writes."""
@@ -76,12 +83,14 @@ class RedisStore:
         with self._talking():
             self.client.set(key, value, px=milliseconds(ttl))
 
-    def put_field_if(self, key: str, field: str, value: str, ttl: float,
-                     guard: str, expected: str) -> bool:
-        """See Store.put_field_if: one Lua script, which Redis runs atomically."""
+    def put_field_by_guard(self, guard: str, suffix: str, prefix: str, field: str,
+                           value: str, ttl: float) -> tuple[str | None, int]:
+        """See Store.put_field_by_guard: one Lua script, which Redis runs atomically (the
+        written key is named inside it: a single Redis, not a cluster)."""
         with self._talking():
-            return bool(self.client.eval(GUARDED_WRITE, 2, key, guard, field, value,
-                                         milliseconds(ttl), expected))
+            held, count = self.guarded_write(
+                keys=[guard], args=[suffix, prefix, field, value, milliseconds(ttl)])
+        return held or None, count
 
     def fields(self, key: str) -> dict[str, str]:
         """See Store.fields."""

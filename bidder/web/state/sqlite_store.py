@@ -125,20 +125,23 @@ class SQLiteStore:
             db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?, ?)",
                        (key, value, time.time() + ttl))
 
-    def put_field_if(self, key: str, field: str, value: str, ttl: float,
-                     guard: str, expected: str) -> bool:
-        """See Store.put_field_if: the guard read and the field written in one
-        immediate transaction, so a write that changes the guard waits for it."""
+    def put_field_by_guard(self, guard: str, suffix: str, prefix: str, field: str,
+                           value: str, ttl: float) -> tuple[str | None, int]:
+        """See Store.put_field_by_guard: the guard read, the field written and the fields
+        counted in one immediate transaction, so a write that changes the guard waits."""
         now = time.time()
         with self._session() as db, self._writing(db):
-            db.execute("DELETE FROM fields WHERE expires <= ?", (now,))
             there = db.execute("SELECT value FROM entries WHERE key = ? AND expires > ?",
                                (guard, now)).fetchone()
-            if not there or there[0] != expected:
-                return False
+            if not there or not there[0].endswith(suffix):
+                return (there[0] if there else None), 0
+            key = prefix + there[0][:-len(suffix)]
+            db.execute("DELETE FROM fields WHERE expires <= ?", (now,))
             db.execute("INSERT OR REPLACE INTO fields VALUES (?, ?, ?, ?)",
                        (key, field, value, now + ttl))
-        return True
+            (held,) = db.execute("SELECT count(*) FROM fields WHERE key = ?",
+                                 (key,)).fetchone()
+        return there[0], held
 
     def fields(self, key: str) -> dict[str, str]:
         """See Store.fields."""
@@ -167,18 +170,18 @@ class SQLiteStore:
             keeper.execute("SELECT count(*) FROM sqlite_master").fetchone()
             _KEEPERS[place] = keeper
 
-    def count(self, key: str, amount: int, ttl: float) -> int:
+    def count(self, key: str, amount: int, ttl: float) -> tuple[int, float]:
         """Add *amount* to the window counter *key*, which starts at 0 and ends *ttl*
         seconds after its first count (a fixed window, as rate limits count): its new
-        value."""
+        value and when its window ends (a Unix time)."""
         now = time.time()
         with self._session() as db, self._writing(db):
             db.execute("DELETE FROM windows WHERE expires <= ?", (now,))
-            (value,) = db.execute(
+            value, expires = db.execute(
                 "INSERT INTO windows VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
-                "value = value + excluded.value RETURNING value",
+                "value = value + excluded.value RETURNING value, expires",
                 (key, amount, now + ttl)).fetchone()
-        return value
+        return value, expires
 
     def counted(self, key: str) -> tuple[int, float]:
         """The window counter *key* and when its window ends: (0, now) when none runs."""

@@ -15,7 +15,7 @@ from ...bids import RULE_BIDS, BidError
 from ...cards import InvalidHandError, parse_hand
 from ...dealing import MAX_COUNT, DealError, check_request, deal, deal_set
 from ...rules import RULES, Rule
-from ...teaching import teaching_mix
+from ...teaching import TEACHING_RULES, teaching_mix
 from ..heavy import Cap, PageCache, off_the_loop
 from . import practice, stats
 from .params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
@@ -97,6 +97,18 @@ class DealChoice:
                 "print": 1 if choice.printable else None, "part": choice.part or None,
                 "mix": choice.mix or None, "hide": 1 if choice.hidden else None}
         return {name: value for name, value in args.items() if value is not None}
+
+    def practice(self) -> dict | None:
+        """The link parameters of a practice set like this choice, for a class: its seed,
+        with its bid, else its rule if a round deals for it; None for a hidden hand (the
+        set would name its answer) or a hand given in the link."""
+        if self.hidden or self.hand or self.seed is None:
+            return None
+        if self.bid is not ...:
+            return {"set": self.seed, "bid": str(self.bid)}
+        if self.rule in TEACHING_RULES:
+            return {"set": self.seed, "rule": self.rule.id}
+        return {"set": self.seed}
 
     def form(self) -> dict:
         """The choice as the deal form shows it (a hidden hand's bid and rule left out)."""

@@ -28,6 +28,7 @@ from ...advice import explain
 from ...bids import NO_BID, Bid, BidError
 from ...cards import Hand, InvalidHandError, parse_hand
 from ...dealing import deal, random_hand, reachable_bids
+from ...errors import echo
 from ...facts import Facts
 from ...teaching import shuffled
 from ...why_not import why_not
@@ -36,9 +37,10 @@ from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
+from .miscount import miscounted
 from .reading import READING_HANDS, Reading, is_reading, reading_hand, round_reading
-from .rounds import (answers, given_bids, is_focus, is_given, is_record, missed, recorded,
-                     round_rules, scores, with_given)
+from .rounds import (answers, given_bids, is_bids, is_focus, is_given, is_record, missed,
+                     recorded, round_bids, round_rules, scores, with_given)
 
 blueprint = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -99,6 +101,7 @@ class Practice:
     record: str = ""  # the round's answers so far ('R3+R7-')
     given: str = ""  # the round's bids given, by place ('0:1C,1:2NT')
     reading: str = ""  # the misreading whose hands the round deals, or ''
+    bids: str = ""  # the bids a teacher's set deals ('1NT,2NT'), or ''
 
     @property
     def counted(self) -> bool:
@@ -123,7 +126,9 @@ class Practice:
     @property
     def size(self) -> int:
         """How many hands the round has."""
-        return READING_HANDS if self.reading else len(round_rules(self.focus))
+        if self.reading:
+            return READING_HANDS
+        return len(round_bids(self.bids)) if self.bids else len(round_rules(self.focus))
 
     @property
     def between_rounds(self) -> bool:
@@ -146,7 +151,7 @@ def restore(stored: object) -> Practice | None:
     """*stored* as a Practice, if every field has the type and range save() writes and
     the fields agree with each other; else None."""
     if isinstance(stored, dict):
-        stored = {"reading": "", **stored}  # kept before rounds of a misreading: none
+        stored = {"reading": "", "bids": "", **stored}  # kept before such rounds: none
     if not isinstance(stored, dict) or set(stored) != FIELD_NAMES:
         return None
     if not all(check(stored[name]) for name, check in FIELD_CHECKS.items()):
@@ -203,6 +208,7 @@ FIELD_CHECKS = {
     "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
     "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
     "focus": is_focus, "record": is_record, "given": is_given, "reading": is_reading,
+    "bids": is_bids,
 }
 FIELD_NAMES = frozenset(field.name for field in fields(Practice))
 
@@ -222,7 +228,8 @@ def consistent(state: Practice) -> bool:
             and len(answers(state.record)) <= min(state.place + 1, state.size)
             and len(given_bids(state.given)) == len(answers(state.record))
             and all(place < state.size for place, _ in given_bids(state.given))
-            and not (state.between_rounds and state.hand))
+            and not (state.between_rounds and state.hand)
+            and not (state.bids and (state.focus or state.reading)))
 
 
 def identity(store) -> str:
@@ -301,6 +308,10 @@ def hand_for(state: Practice) -> str:
     seed = state.base + state.turn
     if state.reading:
         return reading_hand(state.reading, seed) or str(random_hand(seed))
+    if state.bids:
+        order = shuffled(round_bids(state.bids),
+                         f"{state.base}/{state.round_start}/{state.bids}")
+        return str(deal(seed, bid=order[state.place].text))
     if state.natural and not state.focus:
         return str(random_hand(seed))
     order = shuffled(round_rules(state.focus),
@@ -358,6 +369,7 @@ def render(state: Practice, errors: dict | None = None, typed: dict | None = Non
     return render_template(
         "practice.html", state=state, hand=hand, advice=advice, correct=correct,
         facts=Facts(hand) if state.counted else None,
+        miscount=miscounted(hand, state.distribution) if state.counted else "",
         why=why_not(advice, state.chosen) if advice and not correct else None,
         scores=scores(state.record), missed=missed(state.record),
         review=reviewed, reading=reading_of(reviewed) if reviewed else None,
@@ -389,8 +401,8 @@ def open_step(done: str) -> Practice | None:
 @blueprint.get("")
 def show():
     """The hand on the table, dealing one if there is none; a teacher's link
-    (?set=SEED, and rule=R3,R7 for a round of those rules) starts every student on the
-    same hands."""
+    (?set=SEED, and rule=R3,R7 for a round of those rules or bid=1NT,2NT for hands that
+    open those bids) starts every student on the same hands."""
     if "set" in request.args:
         return start_set()
     state = load()
@@ -408,11 +420,16 @@ def start_set():
     try:
         seed = whole_number(request.args["set"], "set", 0, MAX_SEED)
         focus = set_focus(request.args.get("rule", ""))
+        bids = set_bids(request.args.get("bid", ""))
+        if focus and bids:
+            raise ParamError("it names both rules and bids: a set deals by one or the "
+                             "other, so keep rule= or bid=", "bid")
     except ParamError as error:
         flash(f"That practice link cannot be used: {error.message}.")
         return back()
-    save(Practice(base=seed, focus=focus, count_first=load().count_first))
-    flash(f"Practice set {seed}: everyone with this link gets the same hands.")
+    save(Practice(base=seed, focus=focus, bids=bids, count_first=load().count_first))
+    of = f" of hands that open {bids.replace(',', ', ')}" if bids else ""
+    flash(f"Practice set {seed}{of}: everyone with this link gets the same hands.")
     return back()
 
 
@@ -427,6 +444,32 @@ def set_focus(text: str) -> str:
         raise ParamError(f"rule {text.strip()!r} names no rule a round deals for: use "
                          f"ids such as R3 or R3,R7", "rule")
     return ",".join(chosen)
+
+
+def set_bids(text: str) -> str:
+    """The bids a set's link names ('1NT,2nt'), as a round writes them ('' for none).
+
+    :raises ParamError: for anything that is not a bid some hand opens, saying which are.
+    """
+    opened = reachable_bids()
+    chosen = set()
+    for part in (part.strip() for part in plain(text).split(",") if part.strip()):
+        bid = opened_bid(part, opened)
+        if bid is None:
+            raise ParamError(f"bid {echo(part)} is not a bid a hand opens: use one or more of "
+                             f"{', '.join(map(str, opened))}, joined by commas (such as "
+                             f"bid=1NT or bid=1NT,2NT)", "bid")
+        chosen.add(bid)
+    return ",".join(str(bid) for bid in opened if bid in chosen)
+
+
+def opened_bid(text: str, opened: tuple[Bid, ...]) -> Bid | None:
+    """The bid *text* names, if it is one of the bids *opened*; else None."""
+    try:
+        bid = Bid.parse(text)
+    except BidError:
+        return None
+    return bid if bid in opened else None
 
 
 @blueprint.post("/count")
@@ -496,6 +539,7 @@ def new_round():
         found = (reading_of(review(state)) if request.form.get("reading") == "1"
                  else None)
         save(moved_to(replace(state, round_start=state.turn, focus="" if found else focus,
+                              bids="" if found or focus else state.bids,
                               record="", given="",
                               reading=found.variant.id if found else ""), state.turn))
     return back()

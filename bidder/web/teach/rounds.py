@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ...bids import Bid, BidError
+from ...dealing import reachable_bids
 from ...rules import RULE_BY_ID, Rule
 from ...teaching import TEACHING_RULES
 
@@ -25,6 +26,23 @@ def round_rules(focus: str) -> tuple[Rule, ...]:
     """The rules a round deals for: those named in *focus*, else every deciding rule."""
     return tuple(RULE_BY_ID[rule_id] for rule_id in focus.split(",")) if focus else (
         TEACHING_RULES)
+
+
+def round_bids(bids: str) -> tuple[Bid, ...]:
+    """The bids a round of *bids* ('1NT,2NT') deals for: each as often as the others, as
+    many times as fill a round of every deciding rule, at least once."""
+    chosen = tuple(Bid.parse(text) for text in bids.split(","))
+    return chosen * -(-len(TEACHING_RULES) // len(chosen))
+
+
+def is_bids(value: object) -> bool:
+    """Whether *value* names a round's bids as this module writes them: '' or distinct
+    bids some hand opens, comma-separated, in bidding order."""
+    if not isinstance(value, str):
+        return False
+    texts = value.split(",") if value else []
+    ordered = [str(bid) for bid in reachable_bids() if str(bid) in texts]
+    return texts == ordered
 
 
 def is_focus(value: object) -> bool:

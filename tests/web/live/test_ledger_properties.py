@@ -24,7 +24,7 @@ def test_each_device_counts_once_with_its_last_vote_before_the_close(tmp_path, v
         if place == close_at:
             ledger.close(store, *ledger.load(store, poll.code))
         try:
-            ledger.vote(store, *ledger.load(store, poll.code), device, key_bid(key))
+            ledger.vote(store, poll.code, device, key_bid(key))
             last[device] = key
         except ledger.PollError:
             assert place >= close_at

@@ -1,6 +1,8 @@
 """The live poll's pages: start, join, vote without JavaScript, the projector view, the
 summary, and the event stream."""
 
+import csv
+import io
 import json
 import re
 
@@ -8,9 +10,10 @@ import pytest
 
 from bidder.web import create_app
 from bidder.web.live import events, ledger
-from bidder.web.live.hands import telling_apart
+from bidder.web.live.hands import NamedError, apart_for, read_ids, telling_apart
 from bidder.web.live.labels import wrong_bids
 from bidder.web.state import StoreUnavailable
+from bidder.web.teach.practice import bid_rows
 
 HAND = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"  # 1C by R3; 1H by R2.len=3+
 
@@ -44,6 +47,7 @@ def test_the_start_page_offers_three_ways_to_a_hand_and_a_join_form(app):
 
 
 @pytest.mark.parametrize("form", [{"source": "rule", "rule": "R5"}, {"source": "apart"},
+                                  {"source": "apart", "misreadings": " R2.len=3+,omit=R3 "},
                                   {"hand": HAND}])
 def test_a_poll_opens_on_each_kind_of_hand_with_code_and_qr(app, form):
     teacher, code, key = open_poll(app, **form)
@@ -54,7 +58,9 @@ def test_a_poll_opens_on_each_kind_of_hand_with_code_and_qr(app, form):
 
 @pytest.mark.parametrize("form, words", [
     ({"source": "pasted", "hand": "AS KS"}, "13 cards"),
-    ({"source": "rule", "rule": "R42"}, "is not a rule")])
+    ({"source": "rule", "rule": "R42"}, "is not a rule"),
+    ({"source": "apart", "misreadings": "omit=R3 bogus"}, "misreading 2, &#39;bogus&#39;"),
+])
 def test_a_poll_on_no_hand_is_refused_saying_why(app, form, words):
     answer = app.test_client().post("/live", data=form)
     assert answer.status_code == 400 and words in answer.get_data(as_text=True)
@@ -81,10 +87,29 @@ def test_a_phone_votes_with_a_plain_form_and_may_change_its_answer(app):
         as_text=True)
 
 
+def bidding_box(page: str) -> str:
+    """The bidding box of a page, without the mark of a bid already chosen."""
+    box = re.search(r'<fieldset>\s*<legend>Your opening bid</legend>.*?</fieldset>', page, re.S)
+    return box.group(0).replace(' aria-pressed="true"', "")
+
+
+def test_the_phone_draws_practice_s_bidding_box(app):
+    _, code, _ = open_poll(app)
+    phone = app.test_client().get(f"/live/{code}").get_data(as_text=True)
+    practice = app.test_client().get("/practice").get_data(as_text=True)
+    assert bidding_box(phone) == bidding_box(practice)
+    assert bidding_box(phone).count('name="bid"') == sum(map(len, bid_rows()))
+
+
 def test_a_vote_that_is_no_bid_is_refused(app):
     _, code, _ = open_poll(app)
     answer = app.test_client().post(f"/live/{code}/vote", data={"bid": "9Z"})
     assert answer.status_code == 400 and "choose a bid" in answer.get_data(as_text=True)
+
+
+def test_a_vote_on_no_poll_is_a_404_page(app):
+    answer = app.test_client().post("/live/NOPE2/vote", data={"bid": "1C"})
+    assert answer.status_code == 404 and "NOPE2" in answer.get_data(as_text=True)
 
 
 def test_a_vote_after_the_close_is_not_taken_and_the_phone_is_told(app):
@@ -131,14 +156,58 @@ def test_a_second_vote_shows_the_shift_then_the_next_hand(app):
     steer(teacher, code, key, "reveal")
     page = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
     assert "+1 since the first vote" in page and "-1 since the first vote" in page
+    moved = re.sub(r"\s+", " ", re.search(r'<table class="live-moves".*?</table>', page,
+                                          re.S).group(0))
+    assert "From wrong to right</th> <td>1</td>" in moved
+    assert "From right to wrong</th> <td>0</td>" in moved
     steer(teacher, code, key, "next", source="rule", rule="R8")
     assert "Hand 3" in teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
     summary = teacher.get(f"/live/{code}/summary.json?key={key}")
     assert summary.headers["Content-Disposition"] == f'attachment; filename="poll-{code}.json"'
     assert json.loads(summary.data)["misreadings"] == {"R2.len=3+": 1, "R2.len=4+": 1}
+    table = teacher.get(f"/live/{code}/summary.csv?key={key}")
+    assert table.headers["Content-Disposition"] == f'attachment; filename="poll-{code}.csv"'
+    rows = list(csv.DictReader(io.StringIO(table.get_data(as_text=True))))
+    assert [(row["vote"], row["bid"], row["votes"], row["right"]) for row in rows[:4]] == [
+        ("1", "1H", "1", "no"), ("1", "1C", "0", "yes"), ("2", "1C", "1", "yes"),
+        ("3", rows[3]["right_bid"], "0", "yes")]
+    assert rows[0]["misreadings"] == "R2.len=3+ R2.len=4+" and rows[0]["second_vote"] == "no"
+    page = teacher.get(f"/live/{code}/summary.html?key={key}")
+    assert page.headers["Content-Disposition"] == f'attachment; filename="poll-{code}.html"'
+    text = page.get_data(as_text=True)
+    assert "<style>" in text and ".live-bars" in text
+    assert not re.search(r'(src|href)="/', text)  # nothing loaded from the server
+    assert text.count('<section class="live-reveal"') == 3
+    assert "R2.len=3+</code> (1 vote)" in text and "From wrong to right" in text
 
 
-@pytest.mark.parametrize("path", ["host?key=wrong", "host", "summary.json?key=x"])
+def test_a_summary_of_another_kind_is_a_404_naming_the_three(app):
+    teacher, code, key = open_poll(app)
+    answer = teacher.get(f"/live/{code}/summary.pdf?key={key}")
+    assert answer.status_code == 404 and "summary.html, summary.csv" in answer.get_data(
+        as_text=True)
+
+
+@pytest.mark.parametrize("votes, said", [
+    ((), "No answers yet."), (("1C",), "100 %</strong> right so far (1 of 1)"),
+    (("1H",), "0 %</strong> right so far (0 of 1)"),
+    (("1C", "1H", "1H"), "33 %</strong> right so far (1 of 3)"),
+    (("1C", "1C", "1H"), "67 %</strong> right so far (2 of 3)")])
+def test_the_instructor_s_own_view_shows_the_share_right_while_the_projector_does_not(
+        app, votes, said):
+    teacher, code, key = open_poll(app)
+    for bid in votes:
+        app.test_client().post(f"/live/{code}/vote", data={"bid": bid})
+    own = teacher.get(f"/live/{code}/teacher?key={key}").get_data(as_text=True)
+    assert said in own
+    assert ("R2.len=3+" in own) is ("1H" in votes) and "live-bars" in own
+    projector = teacher.get(f"/live/{code}/host?key={key}").get_data(as_text=True)
+    assert "right so far" not in projector and "live-bars" not in projector
+    assert f"/live/{code}/teacher?key={key}" in projector
+
+
+@pytest.mark.parametrize("path", ["host?key=wrong", "host", "summary.json?key=x",
+                                  "teacher", "teacher?key=x"])
 def test_the_projector_view_needs_the_admin_link(app, path):
     _, code, _ = open_poll(app)
     answer = app.test_client().get(f"/live/{code}/{path}")
@@ -178,8 +247,17 @@ def test_the_event_stream_sends_the_count_and_state(app):
     app.test_client().post(f"/live/{code}/vote", data={"bid": "1C"})
     answer = app.test_client().get(f"/live/{code.lower()}/events")
     assert answer.mimetype == "text/event-stream"
-    assert answer.get_data(as_text=True) == (
-        'retry: 2000\n\ndata: {"round": 0, "state": "open", "answered": 1}\n\n')
+    sent = answer.get_data(as_text=True).split("\n\n")
+    assert sent[0] == "retry: 2000" and sent[2:] == [""]
+    assert json.loads(sent[1].removeprefix("data: ")) == {
+        "round": 0, "state": "open", "answered": 1,
+        "votes": events.mark(ledger.ballots(ledger_store(app), code, 0))}
+
+
+def test_the_stream_s_mark_changes_with_a_changed_vote_and_only_then():
+    assert events.mark({"a": "1C"}) == events.mark({"a": "1C"})
+    assert len({events.mark({}), events.mark({"a": "1C"}), events.mark({"a": "1H"}),
+                events.mark({"a": "1C", "b": "1C"})}) == 4
 
 
 class Flaky:
@@ -217,6 +295,17 @@ def test_a_quiet_stream_sends_a_comment_now_and_then(app):
     assert sent[2:] and set(sent[2:]) == {": still here\n\n"}
 
 
+def test_named_misreadings_that_no_hand_searched_tells_apart_are_refused_naming_them():
+    with pytest.raises(NamedError, match="no hand of the 10 dealt changes the bid for 'no-2nt'"):
+        apart_for(("no-2nt",), 1, search=10)
+
+
+@pytest.mark.parametrize("text, ids", [("", ()), (" a ,b\nc,,", ("a", "b", "c")),
+                                       ("R2.len=3+ +x", ("R2.len=3+", "+x"))])
+def test_the_form_s_ids_are_split_at_commas_and_spaces(text, ids):
+    assert read_ids(text) == ids
+
+
 def test_the_hand_chosen_to_tell_misreadings_apart_is_the_best_of_its_search():
     chosen = telling_apart(7, search=5)
     from bidder.dealing import random_hand
@@ -241,6 +330,16 @@ def test_a_count_first_poll_asks_for_the_count_then_shows_the_bidding_box(app):
     steer(teacher, code, key, "close")
     steer(teacher, code, key, "again")
     assert "First count the hand" in student.get(f"/live/{code}").get_data(as_text=True)
+
+
+def test_a_phone_counting_points_for_its_singleton_is_told_so(app):
+    _, code, _ = open_poll(app, hand=HAND, count_first="1")
+    student = app.test_client()
+    student.post(f"/live/{code}/count", data={"hcp": "12", "distribution": "2"})
+    page = student.get(f"/live/{code}").get_data(as_text=True)
+    assert ("Your 2 fits a misreading of the counting: Distribution points are counted "
+            "for short suits (void 3, singleton 2, doubleton 1) instead of long ones.") in page
+    assert "spades 1 card: 2" in page
 
 
 def test_a_poll_kept_before_count_first_existed_reads_as_without_it():

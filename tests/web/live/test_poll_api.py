@@ -35,7 +35,11 @@ def client(url):
 
 
 def start(client, hand=HAND):
-    answer = client.post("/api/polls", json={"hand": hand})
+    return start_body(client, {"hand": hand})
+
+
+def start_body(client, body):
+    answer = client.post("/api/polls", json=body)
     assert answer.status_code == 201
     return answer.json["code"], {"Authorization": f"Bearer {answer.json['admin']}"}
 
@@ -69,7 +73,8 @@ def test_a_device_has_one_vote_a_round_and_its_second_replaces_the_first(client)
     first = client.post(f"/api/polls/{code}/votes", json={"bid": "1H"})
     assert COOKIE in first.headers["Set-Cookie"]
     again = client.post(f"/api/polls/{code}/votes", json={"bid": "1c"})
-    assert again.json == {"round": 0, "bid": "1C"} and "Set-Cookie" not in again.headers
+    assert again.json == {"round": 0, "bid": "1C", "answered": 1}
+    assert "Set-Cookie" not in again.headers
     assert client.get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1C": 1}
 
 
@@ -99,6 +104,9 @@ def test_a_second_vote_shows_the_shift_and_the_next_hand_starts_afresh(client):
     shown = client.get(f"/api/polls/{code}", headers=admin).json
     assert shown["first"] == {"1C": 1, "1H": 2} and shown["votes"] == {"1C": 2, "1H": 1}
     assert shown["shift"] == {"1C": 1, "1H": -1}
+    assert shown["students"] == {"wrong_to_right": 1, "right_to_wrong": 0, "stayed_right": 1,
+                                 "stayed_wrong": 1, "first_only": 0, "second_only": 0}
+    assert "students" not in client.get(f"/api/polls/{code}").json
     client.post(f"/api/polls/{code}/close", headers=admin)
     other = "AS KS QS JS 2H 3H 4H 5D 6D 7D 8C 9C 10C"
     moved = client.post(f"/api/polls/{code}/rounds", headers=admin, json={"hand": other}).json
@@ -106,6 +114,8 @@ def test_a_second_vote_shows_the_shift_and_the_next_hand_starts_afresh(client):
     assert moved["hand"].startswith("AS KS QS JS")
     summary = client.get(f"/api/polls/{code}/summary", headers=admin).json
     assert [r["votes"] for r in summary["rounds"]] == [{"1C": 1, "1H": 2}, {"1C": 2, "1H": 1}, {}]
+    assert [r.get("students", {}).get("wrong_to_right") for r in summary["rounds"]] == [
+        None, 1, None]
     assert summary["misreadings"] == {"R2.len=3+": 3, "R2.len=4+": 3}
 
 
@@ -132,17 +142,49 @@ def test_a_vote_that_is_not_a_bid_is_refused_saying_why(client, send, status, er
     assert answer.status_code == status and answer.json["error"]["code"] == error
 
 
-@pytest.mark.parametrize("body, error", [
-    ({"hand": "AS KS"}, "wrong_count"), ({}, "missing_hand"), ({"hand": 3}, "missing_hand")])
-def test_a_poll_on_no_hand_is_refused_saying_why(client, body, error):
+@pytest.mark.parametrize("body, error, named", [
+    ({"hand": "AS KS"}, "wrong_count", ""), ({}, "missing_hand", ""),
+    ({"hand": 3}, "missing_hand", ""),
+    ({"apart": ["bogus"]}, "bad_misreading", "misreading 1, 'bogus', is not one"),
+    ({"apart": ["R2.len=3+", "R1.hcp=99-12"]}, "bad_misreading",
+     "misreading 2, 'R1.hcp=99-12', is not one: R1.hcp=99-12: '99-12' is not a range"),
+    ({"apart": ["omit=R3"] * 9}, "bad_misreading", "name at most 8"),
+    ({"apart": "omit=R3"}, "bad_misreading", "a list of ids"),
+    ({"apart": ["omit=R3", 3]}, "bad_misreading", "a list of ids"),
+    ({"apart": ["omit=R3"], "hand": HAND}, "hand_and_apart", "not both"),
+    ({"hand": HAND, "count_first": "yes"}, "bad_count_first", "true or false, not 'yes'"),
+    ({"hand": HAND, "count_first": 1}, "bad_count_first", "true or false"),
+])
+def test_a_poll_on_no_hand_is_refused_saying_why(client, body, error, named):
     answer = client.post("/api/polls", json=body)
     assert answer.status_code == 400 and answer.json["error"]["code"] == error
+    assert named in answer.json["error"]["message"]
+
+
+@pytest.mark.parametrize("body, count_first", [
+    ({"hand": HAND}, False), ({"hand": HAND, "count_first": False}, False),
+    ({"hand": HAND, "count_first": True}, True), ({"hand": HAND, "count_first": None}, False),
+    ({"apart": [], "count_first": True}, True)])
+def test_a_poll_may_ask_students_to_count_first(client, body, count_first):
+    answer = client.post("/api/polls", json=body)
+    assert answer.status_code == 201
+    assert client.get(f"/api/polls/{answer.json['code']}").json["count_first"] is count_first
+
+
+@pytest.mark.parametrize("named", [["R2.len=3+", "omit=R3"], ["omit=R3"],
+                                   ["r3-unbalanced-only", "1nt-15-17", "R1.hcp=15-18"]])
+def test_a_poll_tells_apart_the_misreadings_the_instructor_names(client, named):
+    code, admin = start_body(client, {"apart": named})
+    wrong = client.get(f"/api/polls/{code}", headers=admin).json["wrong"]
+    assert any(named[0] in ids for ids in wrong.values())
 
 
 @pytest.mark.parametrize("code", ["NOPE2", "xx", "ABCDEFGH", "AB0DE"])
 def test_an_unknown_code_is_a_404_naming_it(client, code):
     answer = client.get(f"/api/polls/{code}")
     assert answer.status_code == 404 and answer.json["error"]["code"] == "no_such_poll"
+    vote = client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+    assert vote.status_code == 404 and code.upper()[:12] in vote.json["error"]["message"]
 
 
 def test_a_code_is_read_in_any_case(client):
@@ -213,3 +255,35 @@ def test_votes_are_rate_limited_per_address(tmp_path):
     answers = [client.post(f"/api/polls/{code}/votes", json={"bid": "1C"}).status_code
                for _ in range(3)]
     assert answers == [200, 200, 429]
+
+
+def test_a_vote_is_one_store_transaction_and_one_count_of_the_rate_limit(tmp_path, monkeypatch):
+    from bidder.web.state.sqlite_store import SQLiteStore
+    app = make_app(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    code, _ = start(client)
+    client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+    opened, session = [], SQLiteStore._session
+    monkeypatch.setattr(SQLiteStore, "_session",
+                        lambda store: opened.append(1) or session(store))
+    assert client.post(f"/api/polls/{code}/votes", json={"bid": "1H"}).status_code == 200
+    assert client.post(f"/live/{code}/vote", data={"bid": "1D"}).status_code == 303
+    assert len(opened) == 4
+
+
+def test_a_vote_is_one_script_in_redis_and_one_count_of_the_rate_limit(redis_url,
+                                                                        monkeypatch):
+    from bidder.web.state.limits_storage import RedisLimits
+    from bidder.web.state.redis_store import RedisStore
+    client = make_app(redis_url).test_client()
+    code, _ = start(client)
+    sent = []
+    for kind, names in ((RedisStore, ("get", "put", "fields", "put_field_by_guard",
+                                      "put_if_absent")),
+                        (RedisLimits, ("count_window", "read_window"))):
+        for name in names:
+            monkeypatch.setattr(kind, name, lambda store, *args, name=name, was=getattr(
+                kind, name): sent.append(name) or was(store, *args))
+    assert client.post(f"/api/polls/{code}/votes", json={"bid": "1H"}).status_code == 200
+    assert sent == ["count_window", "put_field_by_guard"]

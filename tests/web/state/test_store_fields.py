@@ -36,45 +36,53 @@ def test_put_overwrites_what_the_key_held(store):
     assert store.put_if_absent(name, "again", 60) == "closed"
 
 
+def vote(store, guard, device, bid="1C", ttl=60):
+    """Write *device*'s field in the votes of the round *guard* says is open."""
+    return store.put_field_by_guard(guard, ":open", "votes:", device, bid, ttl)
+
+
 @pytest.mark.parametrize("guard_holds, written", [
-    ("0:open", True), ("0:closed", False), ("1:open", False), (None, False)])
-def test_a_field_is_written_only_while_the_guard_holds_the_value(store, guard_holds, written):
-    votes, guard = key(), key()
+    ("0:open", "votes:0"), ("3:open", "votes:3"), ("0:closed", None), ("0:opener", None),
+    ("open", None), (":open", "votes:"), (None, None)])
+def test_a_field_is_written_only_while_the_guard_ends_with_the_suffix(
+        store, guard_holds, written):
+    guard = key()
     if guard_holds is not None:
         store.put(guard, guard_holds, 60)
-    assert store.put_field_if(votes, "device", "1C", 60, guard, "0:open") is written
-    assert store.fields(votes) == ({"device": "1C"} if written else {})
+    assert vote(store, guard, "device") == (guard_holds, 1 if written else 0)
+    for round_ in ("votes:0", "votes:3", "votes:"):
+        assert store.fields(round_) == ({"device": "1C"} if round_ == written else {})
 
 
-def test_a_second_write_of_a_field_replaces_the_first(store):
-    votes, guard = key(), key()
+def test_a_second_write_of_a_field_replaces_the_first_and_counts_once(store):
+    guard = key()
     store.put(guard, "0:open", 60)
-    assert store.put_field_if(votes, "a", "1C", 60, guard, "0:open")
-    assert store.put_field_if(votes, "b", "1NT", 60, guard, "0:open")
-    assert store.put_field_if(votes, "a", "None", 60, guard, "0:open")
-    assert store.fields(votes) == {"a": "None", "b": "1NT"}
+    assert vote(store, guard, "a") == ("0:open", 1)
+    assert vote(store, guard, "b", "1NT") == ("0:open", 2)
+    assert vote(store, guard, "a", "None") == ("0:open", 2)
+    assert store.fields("votes:0") == {"a": "None", "b": "1NT"}
     assert store.fields(key()) == {}
 
 
 def test_fields_expire_with_their_key(store):
-    votes, guard = key(), key()
+    guard = key()
     store.put(guard, "0:open", 60)
-    store.put_field_if(votes, "a", "1C", 0.05, guard, "0:open")
+    vote(store, guard, "a", ttl=0.05)
     deadline = time.monotonic() + 5
-    while store.fields(votes):
+    while store.fields("votes:0"):
         assert time.monotonic() < deadline
         time.sleep(0.02)
 
 
 def test_threads_voting_while_another_closes_leave_no_vote_after_the_close(store):
-    votes, guard, taken = key(), key(), []
+    guard, taken = key(), []
     store.put(guard, "0:open", 60)
 
-    def vote(device):
-        if store.put_field_if(votes, device, "1C", 60, guard, "0:open"):
+    def one(device):
+        if vote(store, guard, device)[1]:
             taken.append(device)
 
-    threads = [threading.Thread(target=vote, args=(str(n),)) for n in range(12)]
+    threads = [threading.Thread(target=one, args=(str(n),)) for n in range(12)]
     for thread in threads[:6]:
         thread.start()
     store.put(guard, "0:closed", 60)
@@ -82,21 +90,20 @@ def test_threads_voting_while_another_closes_leave_no_vote_after_the_close(store
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(store.fields(votes)) == sorted(taken)
+    assert sorted(store.fields("votes:0")) == sorted(taken)
     assert not set(taken) & {str(n) for n in range(6, 12)}
 
 
 def test_many_threads_voting_lose_no_vote(store):
-    votes, guard = key(), key()
+    guard = key()
     store.put(guard, "0:open", 60)
-    threads = [threading.Thread(target=store.put_field_if,
-                                args=(votes, str(n), "2C", 60, guard, "0:open"))
+    threads = [threading.Thread(target=vote, args=(store, guard, str(n), "2C"))
                for n in range(16)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(store.fields(votes)) == 16
+    assert len(store.fields("votes:0")) == 16
 
 
 def test_a_broken_file_or_an_absent_redis_fails_the_new_calls_as_store_unavailable(tmp_path):
@@ -104,6 +111,6 @@ def test_a_broken_file_or_an_absent_redis_fails_the_new_calls_as_store_unavailab
     for store in (SQLiteStore(str(tmp_path / "never-made.sqlite3")),
                   RedisStore(f"redis://127.0.0.1:{free_port()}/0")):
         for call in (lambda: store.put("k", "v", 1), lambda: store.fields("k"),
-                     lambda: store.put_field_if("k", "f", "v", 1, "g", "x")):
+                     lambda: store.put_field_by_guard("g", ":x", "k", "f", "v", 1)):
             with pytest.raises(StoreUnavailable):
                 call()

@@ -309,6 +309,23 @@ def test_a_wrong_count_shows_the_right_numbers(client):
     assert f"HCP: you counted {facts.tally.hcp + 1}; the hand has {facts.tally.hcp}." in page
 
 
+@pytest.mark.parametrize("counted, named", [(1, False), (2, True), (4, False)],
+                         ids=["right", "short-suit-points", "no-reading"])
+def test_a_count_of_points_for_short_suits_is_named_as_that_misreading(client, counted,
+                                                                        named):
+    client.get("/practice?set=1")  # 4-2-5-2 with a five-card minor: 1 point; shortness 2
+    turn_on(client, count_first=True)
+    hand = hand_on_table(client)
+    assert hand == "AS KS JS 8S AH 2H AD KD 8D 5D 4D AC 6C"
+    post(client, "/practice/count", {"hand": hand, "hcp": "0",
+                                      "distribution": str(counted)})
+    page = text_of(client.get("/practice"))
+    assert ("Your 2 fits a misreading of the counting: Distribution points are counted for "
+            "short suits (void 3, singleton 2, doubleton 1) instead of long ones. Counted "
+            "that way: 2 distribution points: hearts 2 cards: 1; clubs 2 cards: 1" in page
+            ) is named
+
+
 @pytest.mark.parametrize("hcp, distribution, field, message", [
     ("", "0", "hcp", "HCP is empty: use a whole number from 0 to 99"),
     ("twelve", "0", "hcp", "HCP 'twelve' is not a whole number"),
@@ -842,6 +859,69 @@ def test_a_practice_set_by_rule_deals_its_rules(client):
     client.get("/practice?set=7&rule=r7,R3")
     assert state_of(client).focus == "R3,R7"
     assert explain(hand_on_table(client)).rule in ("R3", "R7")
+
+
+@pytest.mark.parametrize("bids, written, opened", [
+    ("1NT", "1NT", {"1NT"}),
+    ("2nt", "2NT", {"2NT"}),
+    ("1N,1nt", "1NT", {"1NT"}),
+    ("2NT, 1NT", "1NT,2NT", {"1NT", "2NT"}),
+    ("4S,None", "4S,None", {"4S", None}),
+], ids=["1NT", "lower-case", "twice", "two", "preempt-and-no-bid"])
+def test_a_practice_set_by_bid_deals_hands_that_open_those_bids(app, bids, written,
+                                                                 opened):
+    first, second = app.test_client(), app.test_client()
+    turn_on(second, natural="1")
+    rounds = []
+    for client in (first, second):
+        client.get(f"/practice?set=31&bid={bids}")
+        assert state_of(client).bids == written
+        assert "Practice set 31 of hands that open " in text_of(client.get("/practice"))
+        hands = []
+        while not state_of(client).between_rounds:
+            hands.append(hand_on_table(client))
+            post(client, "/practice/next", {"hand": hands[-1]})
+        rounds.append(hands)
+    assert rounds[0] == rounds[1]
+    assert len(rounds[0]) >= len(TEACHING_RULES) and len(set(rounds[0])) == len(rounds[0])
+    assert {explain(hand).bid for hand in rounds[0]} == opened
+    post(first, "/practice/round")  # the next round: the same bids, other hands
+    assert state_of(first).bids == written
+    assert explain(hand_on_table(first)).bid in opened
+    assert hand_on_table(first) not in rounds[0]
+
+
+def test_a_round_of_the_ones_missed_leaves_the_set_of_bids(client):
+    client.get("/practice?set=31&bid=1NT")
+    while not state_of(client).between_rounds:
+        hand = hand_on_table(client)
+        answer(client, wrong_bid(hand), hand)
+        post(client, "/practice/next", {"hand": hand})
+    post(client, "/practice/round", {"missed": "1"})
+    assert (state_of(client).bids, state_of(client).focus) == ("", "R1")
+
+
+@pytest.mark.parametrize("query, message", [
+    ("set=5&bid=1Z", "bid '1Z' is not a bid a hand opens: use one or more of 1C, 1D, 1H"),
+    ("set=5&bid=1NT,7NT", "bid '7NT' is not a bid a hand opens"),
+    ("set=5&bid=5C", "(such as bid=1NT or bid=1NT,2NT)"),
+    ("set=5&rule=R3&bid=1C", "it names both rules and bids: a set deals by one or the "
+                             "other, so keep rule= or bid="),
+])
+def test_a_practice_link_with_a_bid_no_hand_opens_says_which_are_accepted(client, query,
+                                                                        message):
+    client.get(f"/practice?{query}")
+    assert message in text_of(client.get("/practice"))
+    assert state_of_or_none(client) is None or state_of(client).bids == ""
+
+
+def test_a_stored_practice_without_a_set_of_bids_reads_as_none_and_a_mixed_one_is_refused():
+    stored = vars(Practice(base=3))
+    del stored["bids"]
+    assert restore(stored) == Practice(base=3)
+    assert restore(vars(Practice(base=3, focus="R3", bids="1NT"))) is None
+    assert restore(vars(Practice(base=3, bids="2NT,1NT"))) is None
+    assert restore(vars(Practice(base=3, bids=7))) is None
 
 
 @pytest.mark.parametrize("query, message", [

@@ -568,6 +568,35 @@ def test_deal_choice_form(choice, expected):
     assert choice.form() == expected
 
 
+@pytest.mark.parametrize("choice, expected", [
+    (DealChoice(Bid(1, "NT"), seed=7), {"set": 7, "bid": "1NT"}),
+    (DealChoice(Bid(0, ""), seed=7), {"set": 7, "bid": "None"}),
+    (DealChoice(Bid(1, "S"), RULES[1], 3), {"set": 3, "bid": "1S"}),  # the bid, not both
+    (DealChoice(rule=RULES[2], seed=4), {"set": 4, "rule": "R3"}),
+    (DealChoice(rule=RULES[3], seed=4), {"set": 4}),  # R4 is no round's: the mix
+    (DealChoice(seed=5), {"set": 5}),
+    (DealChoice(Bid(1, "NT"), seed=7, hidden=True), None),  # it would name the answer
+    (DealChoice(hand="AKQJ.AKQ.AKQ.AKQ"), None),
+], ids=["bid", "no-bid", "bid-and-rule", "rule", "rule-no-round-deals", "mix", "hidden",
+        "given"])
+def test_deal_choice_practice_set(choice, expected):
+    assert choice.practice() == expected
+
+
+@pytest.mark.parametrize("url, link", [
+    ("/deal?bid=1NT&seed=7", "/practice?set=7&bid=1NT"),
+    ("/deal?rule=R6&seed=3", "/practice?set=3&rule=R6"),
+    ("/deal?bid=2NT&count=12&print=1&seed=5", "/practice?set=5&bid=2NT"),
+    ("/deal?count=12&print=1&seed=5", "/practice?set=5"),
+])
+def test_where_a_teacher_deals_a_set_links_to_practising_it(client, url, link):
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    assert f'<a href="{link}">Practise a set like this (a link for a class)</a>' in page
+    client.get(link)
+    assert "everyone with this link gets the same hands" in html.unescape(
+        client.get("/practice").get_data(as_text=True))
+
+
 # Hidden means hidden ------------------------------------------------------------------
 
 HIDDEN_PAGES = ["/deal?bid=2NT&seed=7&hide=1", "/deal?rule=R7&seed=5&hide=1",
