@@ -46,3 +46,18 @@ def build_image(folder: Path, bundle: Bundle) -> tuple[str, str]:
     problem = "" if setup.returncode == 0 else (setup.stdout + setup.stderr).decode()[-3000:]
     return str(image), problem
 
+
+def run_in_image(image: str, work: dict, user: int | None) -> dict:
+    """Run the driver on *work* in a fresh container of *image*, as root (None) or as
+    *user*, who then owns /autograder as it would own its own installation."""
+    prepare = () if user is None else (("chown", "-R", f"{user}:{user}", "/autograder"),)
+    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+                   "HOME": "/root" if user is None else "/tmp"}
+    container = Container(layers=(image,), prepare=prepare, user=user,
+                          environment=environment)
+    done = container.run(["/usr/bin/python3", "-I", DRIVER], cwd="/autograder",
+                         stdin=json.dumps(work).encode(), timeout=900)
+    if done.returncode:
+        raise AssertionError(f"the driver failed ({done.returncode}): "
+                             f"{done.stderr.decode()[-3000:]}")
+    return json.loads(done.stdout)
