@@ -27,6 +27,7 @@ from .bundle import (CONFIG_NAME, Bundle, add_file, config_bytes, find_submissio
 from .check import check_module
 from .formats import gradescope_results
 from .hardening import harden
+from .results_file import prepare_results
 from .sandbox import MIB, Limits
 
 __all__ = ["CONFIG_NAME", "Bundle", "autograde", "bundle_files", "find_submission", "main",
@@ -153,7 +154,7 @@ def main(environ=None) -> int:
     harden(environ)
     results = autograde(bundle, paths["BIDDER_SUBMISSION"], paths["BIDDER_METADATA"],
                         environ)
-    write_atomically(os.path.join(paths["BIDDER_RESULTS"], "results.json"),
+    write_atomically(prepare_results(paths["BIDDER_RESULTS"], "results.json"),
                      (json.dumps(results, indent=2, ensure_ascii=False) + "\n").encode())
     print(results["output"])
     return 0

@@ -293,8 +293,19 @@ def choose_isolation(wanted: str, limits: Limits) -> Isolation:
 
 
 def _removed(path: str) -> None:
-    """Remove a folder of ours whatever the child made of it; never fails."""
+    """Remove a folder of ours whatever the child made of it: a link put in its place is
+    unlinked, not followed, and folders it locked are opened again first; never fails."""
     with suppress(OSError):
+        if os.path.islink(path):
+            os.unlink(path)
+            return
+        os.chmod(path, 0o700)
+        for folder, subfolders, _ in os.walk(path):
+            for name in subfolders:
+                inner = os.path.join(folder, name)
+                if not os.path.islink(inner):
+                    with suppress(OSError):
+                        os.chmod(inner, 0o700)
         shutil.rmtree(path, ignore_errors=True)
 
 

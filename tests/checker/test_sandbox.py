@@ -284,3 +284,21 @@ def test_a_fallback_whose_uid_keeps_processes_says_so(tmp_path, monkeypatch):
     assert outcome.status == 0 and b'"int": 1' in outcome.channel
     assert outcome.isolation.measures[-1] == "the student's uid still had processes at the end"
     assert any(measure.startswith("own uid") for measure in outcome.isolation.measures)
+
+
+def test_the_cleanup_removes_locked_folders_and_never_follows_links(tmp_path):
+    scratch, kept = tmp_path / "scratch", tmp_path / "kept"
+    (scratch / "locked" / "inner").mkdir(parents=True)
+    (scratch / "locked" / "inner" / "file").write_text("x")
+    kept.mkdir()
+    kept.chmod(0o751)
+    (scratch / "link").symlink_to(kept)
+    for folder in (scratch / "locked" / "inner", scratch / "locked", scratch):
+        folder.chmod(0)
+    sandbox._removed(str(scratch))
+    assert not scratch.exists() and kept.exists() and kept.stat().st_mode & 0o777 == 0o751
+    staged = tmp_path / "staged"
+    staged.symlink_to(kept)  # a folder swapped for a link: the link goes, not its target
+    sandbox._removed(str(staged))
+    assert not os.path.lexists(staged) and kept.exists()
+    sandbox._removed(str(tmp_path / "gone"))  # nothing there: nothing to do, no error

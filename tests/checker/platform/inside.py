@@ -1,0 +1,159 @@
+"""What runs inside the container, as the platform's harness would: for each module, a
+fresh submission, the autograder (or ``bidder check``) run on it, and what it left behind.
+
+Run by the system's Python as the checker's user, with the work as JSON on standard
+input: ``{"mode": "gradescope" or "check", "modules": {NAME: {PATH: SOURCE}}, "secret": TEXT,
+"port": N, "checker": [ARGV...], "student_uid": N}``. A listener on 127.0.0.1:port records whatever
+connects. After each module it records the results file (or what stood in its place), the
+exit status, the fingerprints of the files a cheat would change, the processes left and
+what the listener heard; one JSON object on standard output holds it all.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+AUTOGRADER = "/autograder"
+SUBMISSION, RESULTS = f"{AUTOGRADER}/submission", f"{AUTOGRADER}/results"
+WATCHED = (f"{AUTOGRADER}/run_autograder", f"{AUTOGRADER}/source", f"{AUTOGRADER}/bidder-venv",
+           "/etc/cron.d", "/usr/lib/python3.11/json", "/usr/lib/python3.11/os.py",
+           "/root/.bashrc")
+heard: list = []
+
+
+def listen(server: socket.socket) -> None:
+    """Record what every connection sends, for ever (a daemon thread)."""
+    while True:
+        connection, _ = server.accept()
+        connection.settimeout(2)
+        try:
+            heard.append(connection.recv(4096).decode("utf-8", "replace") or "(connected)")
+        except OSError:
+            heard.append("(connected)")
+        connection.close()
+
+
+def fingerprint(path: str) -> str:
+    """A digest of a file or of a whole folder: names, modes, owners and contents."""
+    digest = hashlib.sha256()
+    if not os.path.lexists(path):
+        return "absent"
+    paths = [path]
+    if os.path.isdir(path) and not os.path.islink(path):
+        paths = sorted(os.path.join(folder, name) for folder, subfolders, names in os.walk(path)
+                       for name in subfolders + names if name != "__pycache__"
+                       and "__pycache__" not in folder)
+    for item in paths:
+        info = os.lstat(item)
+        digest.update(f"{item} {info.st_mode:o} {info.st_uid}\n".encode())
+        if os.path.isfile(item) and not os.path.islink(item):
+            with open(item, "rb") as stream:
+                digest.update(stream.read())
+    return digest.hexdigest()
+
+
+def fingerprints() -> dict:
+    return {path: fingerprint(path) for path in WATCHED}
+
+
+def others() -> list:
+    """Command lines of the processes besides PID 1, this one and its threads."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        if int(entry) in (1, os.getpid()):
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as stream:
+                line = stream.read().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+            with open(f"/proc/{entry}/status") as stream:
+                uid = next(line.split()[1] for line in stream if line.startswith("Uid:"))
+        except (OSError, StopIteration):
+            continue
+        if line:
+            found.append(f"uid {uid}: {line[:200]}")
+            try:
+                os.kill(int(entry), signal.SIGKILL)  # so the next module starts clean
+            except OSError:
+                pass
+    return found
+
+
+def results() -> dict:
+    """What stands at results.json: its JSON, or what else is there."""
+    path = f"{RESULTS}/results.json"
+    if os.path.isdir(path) or not os.path.exists(path):
+        return {"kind": "folder" if os.path.isdir(path) else "absent"}
+    try:
+        with open(path, encoding="utf-8") as stream:
+            return {"kind": "file", "text": stream.read()}
+    except OSError as error:
+        return {"kind": f"unreadable: {error}"}
+
+
+def fresh(folder: str) -> None:
+    """*folder* emptied, whatever a module made of it or of what is in it."""
+    if os.path.islink(folder) or os.path.isfile(folder):
+        os.unlink(folder)
+    elif os.path.isdir(folder):
+        shutil.rmtree(folder)
+    os.makedirs(folder)
+
+
+def run_one(work: dict, name: str, files: dict) -> dict:
+    """One submission (its files by their paths in the submission's folder): the folder
+    made afresh, the checker run, what it left."""
+    fresh(SUBMISSION)
+    if work["mode"] == "gradescope":
+        fresh(RESULTS)
+    for path, text in files.items():
+        os.makedirs(os.path.dirname(f"{SUBMISSION}/{path}"), exist_ok=True)
+        with open(f"{SUBMISSION}/{path}", "w", encoding="utf-8") as stream:
+            stream.write(text)
+    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": os.environ["HOME"],
+                   "LANG": "C.UTF-8", "BIDDER_TEST_SECRET": work["secret"],
+                   "BIDDER_CHECK_UID": str(work["student_uid"])}
+    command = (work["checker"] if work["mode"] == "gradescope"
+               else work["checker"] + [f"{SUBMISSION}/{name}.py"])
+    started = time.monotonic()
+    try:
+        done = subprocess.run(command, cwd=AUTOGRADER, env=environment, capture_output=True,
+                              timeout=300)
+        status, output, errors = done.returncode, done.stdout, done.stderr
+    except subprocess.TimeoutExpired:
+        status, output, errors = "timeout", b"", b""
+    found = {"status": status, "seconds": round(time.monotonic() - started, 1),
+             "stdout": output.decode("utf-8", "replace"),
+             "stderr": errors.decode("utf-8", "replace")[-4000:]}
+    time.sleep(0.2)  # a daemon's next write, if one was left
+    found["results"] = results() if work["mode"] == "gradescope" else None
+    found["left"] = others()
+    found["fingerprints"] = fingerprints()
+    found["heard"] = list(heard)
+    found["temporary"] = sorted(os.listdir("/tmp"))
+    heard.clear()
+    return found
+
+
+def main() -> None:
+    work = json.load(sys.stdin)
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", work["port"]))
+    server.listen(16)
+    threading.Thread(target=listen, args=(server,), daemon=True).start()
+    report = {"before": fingerprints(), "runs": {}}
+    for name, files in work["modules"].items():
+        print(f"checking {name}", file=sys.stderr, flush=True)  # where it stopped, if it did
+        report["runs"][name] = run_one(work, name, files)
+    json.dump(report, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
