@@ -15,10 +15,11 @@ import pytest
 
 from bidder.checker.bundle import Bundle
 from bidder.checker.points import Grading
+from docker_like import Container
 from corpus import (EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDER, STUDENT_UID,
                     WORK, contained, submission)
 from harness import needed
-from prairielearn_image import ENTRY, PATHS, build_job, run_in_job
+from prairielearn_image import AG_UID, ENTRY, PATHS, build_job, run_in_job
 
 BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, submission_name="bid.py", grading=Grading())
 RUNGS_HELD = ("seccomp: no sockets", "Landlock (ABI", "no uid: the checker is not root")
@@ -26,11 +27,16 @@ RUNS: dict = {}
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory) -> dict:
-    """The driver's report of the entry point run on every module of ORDER in turn."""
+def layer(tmp_path_factory) -> str:
+    """PrairieLearn's image and job, as a layer."""
     needed()
+    return build_job(tmp_path_factory.mktemp("prairielearn"), BUNDLE)
+
+
+@pytest.fixture(scope="module")
+def report(layer) -> dict:
+    """The driver's report of the entry point run on every module of ORDER in turn."""
     if not RUNS:
-        layer = build_job(tmp_path_factory.mktemp("prairielearn"), BUNDLE)
         work = {"mode": "prairielearn", "checker": ENTRY, "secret": WORK["secret"],
                 "port": LISTENER_PORT, "student_uid": STUDENT_UID,
                 "modules": {name: submission(name, PATHS, "bid.py") for name in ORDER}}
@@ -70,3 +76,14 @@ def test_the_results_name_the_rungs_that_held(report):
     for rung in RUNGS_HELD:
         assert rung in isolation
     assert "own uid" not in isolation
+
+
+def test_the_job_is_laid_out_as_prairielearns_with_its_ag_user(layer):
+    done = Container(layers=(layer,)).run(["sh", "-c", "id ag; ls /grade /grade/tests; "
+                                           "ls /grade/serverFilesCourse/bidder/wheels"])
+    assert done.returncode == 0, done.stderr.decode()
+    shown = done.stdout.decode()
+    assert f"uid={AG_UID}(ag) gid={AG_UID}(ag) groups={AG_UID}(ag)" in shown
+    for name in ("data", "serverFilesCourse", "student", "tests", "run.sh",
+                 "bidder_autograder.json", "bidder-"):
+        assert name in shown
