@@ -5,7 +5,6 @@ image is built (in a container, its writes kept as a layer), and the harness's d
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import zipfile
@@ -13,9 +12,8 @@ from pathlib import Path
 
 from bidder.checker.gradescope import Bundle, write_bundle
 from docker_like import Container
+from harness import add_harness, run_driver
 
-HERE = Path(__file__).parent
-DRIVER = "/harness/inside.py"
 CHECK_ONE = ["/autograder/bidder-venv/bin/python", "-I", "/harness/check_one.py"]
 # the unprivileged checker: neither root nor the student's uid, nor any other test's user
 # (a kill(-1) sent by another test's user on the host reaches into the container's PID
@@ -36,9 +34,7 @@ def build_image(folder: Path, bundle: Bundle) -> tuple[str, str]:
             archive.extract(info, source)
             os.chmod(source / info.filename, info.external_attr >> 16 & 0o777)
     shutil.copy(source / "run_autograder", unpacked / "autograder" / "run_autograder")
-    (unpacked / "harness").mkdir()
-    for name in ("inside.py", "check_one.py"):
-        shutil.copy(HERE / name, unpacked / "harness" / name)
+    add_harness(unpacked)
     for path in [unpacked, *unpacked.rglob("*")]:
         os.chmod(path, 0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
     setup = Container(layers=(str(unpacked),)).run(
@@ -51,13 +47,4 @@ def run_in_image(image: str, work: dict, user: int | None) -> dict:
     """Run the driver on *work* in a fresh container of *image*, as root (None) or as
     *user*, who then owns /autograder as it would own its own installation."""
     prepare = () if user is None else (("chown", "-R", f"{user}:{user}", "/autograder"),)
-    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-                   "HOME": "/root" if user is None else "/tmp"}
-    container = Container(layers=(image,), prepare=prepare, user=user,
-                          environment=environment)
-    done = container.run(["/usr/bin/python3", "-I", DRIVER], cwd="/autograder",
-                         stdin=json.dumps(work).encode(), timeout=900)
-    if done.returncode:
-        raise AssertionError(f"the driver failed ({done.returncode}): "
-                             f"{done.stderr.decode()[-3000:]}")
-    return json.loads(done.stdout)
+    return run_driver((image,), work, user, "/autograder", prepare)

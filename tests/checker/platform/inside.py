@@ -2,8 +2,9 @@
 fresh submission, the autograder (or ``bidder check``) run on it, and what it left behind.
 
 Run by the system's Python as the checker's user, with the work as JSON on standard
-input: ``{"mode": "gradescope" or "check", "modules": {NAME: {PATH: SOURCE}}, "secret": TEXT,
-"port": N, "checker": [ARGV...], "student_uid": N}``. A listener on 127.0.0.1:port records whatever
+input: ``{"mode": "gradescope", "prairielearn" or "check", "modules": {NAME: {PATH: SOURCE}},
+"secret": TEXT, "port": N, "checker": [ARGV...], "student_uid": N}``, and for PrairieLearn
+``"layout": {"home", "submission", "results", "watched"}`` (Gradescope's by default). A listener on 127.0.0.1:port records whatever
 connects. After each module it records the results file (or what stood in its place), the
 exit status, the fingerprints of the files a cheat would change, the processes left and
 what the listener heard; one JSON object on standard output holds it all.
@@ -21,10 +22,12 @@ import threading
 import time
 
 AUTOGRADER = "/autograder"
-SUBMISSION, RESULTS = f"{AUTOGRADER}/submission", f"{AUTOGRADER}/results"
-WATCHED = (f"{AUTOGRADER}/run_autograder", f"{AUTOGRADER}/source", f"{AUTOGRADER}/bidder-venv",
-           "/etc/cron.d", "/usr/lib/python3.11/json", "/usr/lib/python3.11/os.py",
-           "/root/.bashrc")
+GRADESCOPE = {"home": AUTOGRADER, "submission": f"{AUTOGRADER}/submission",
+              "results": f"{AUTOGRADER}/results",
+              "watched": [f"{AUTOGRADER}/run_autograder", f"{AUTOGRADER}/source",
+                          f"{AUTOGRADER}/bidder-venv", "/etc/cron.d", "/usr/lib/python3.11/json",
+                          "/usr/lib/python3.11/os.py", "/root/.bashrc"]}
+LAYOUT = dict(GRADESCOPE)  # the platform's, set by main()
 heard: list = []
 
 
@@ -60,7 +63,7 @@ def fingerprint(path: str) -> str:
 
 
 def fingerprints() -> dict:
-    return {path: fingerprint(path) for path in WATCHED}
+    return {path: fingerprint(path) for path in LAYOUT["watched"]}
 
 
 def others() -> list:
@@ -87,12 +90,13 @@ def others() -> list:
 
 def results() -> dict:
     """What stands at results.json: its JSON, or what else is there."""
-    path = f"{RESULTS}/results.json"
+    path = f"{LAYOUT['results']}/results.json"
     if os.path.isdir(path) or not os.path.exists(path):
         return {"kind": "folder" if os.path.isdir(path) else "absent"}
     try:
         with open(path, encoding="utf-8") as stream:
-            return {"kind": "file", "text": stream.read()}
+            return {"kind": "file", "text": stream.read(), "owner": os.stat(path).st_uid,
+                    "link": os.path.islink(path)}
     except OSError as error:
         return {"kind": f"unreadable: {error}"}
 
@@ -109,21 +113,22 @@ def fresh(folder: str) -> None:
 def run_one(work: dict, name: str, files: dict) -> dict:
     """One submission (its files by their paths in the submission's folder): the folder
     made afresh, the checker run, what it left."""
-    fresh(SUBMISSION)
-    if work["mode"] == "gradescope":
-        fresh(RESULTS)
+    submission = LAYOUT["submission"]
+    fresh(submission)
+    if work["mode"] != "check":
+        fresh(LAYOUT["results"])
     for path, text in files.items():
-        os.makedirs(os.path.dirname(f"{SUBMISSION}/{path}"), exist_ok=True)
-        with open(f"{SUBMISSION}/{path}", "w", encoding="utf-8") as stream:
+        os.makedirs(os.path.dirname(f"{submission}/{path}"), exist_ok=True)
+        with open(f"{submission}/{path}", "w", encoding="utf-8") as stream:
             stream.write(text)
     environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": os.environ["HOME"],
                    "LANG": "C.UTF-8", "BIDDER_TEST_SECRET": work["secret"],
                    "BIDDER_CHECK_UID": str(work["student_uid"])}
-    command = (work["checker"] if work["mode"] == "gradescope"
-               else work["checker"] + [f"{SUBMISSION}/{name}.py"])
+    command = (work["checker"] if work["mode"] != "check"
+               else work["checker"] + [f"{submission}/{name}.py"])
     started = time.monotonic()
     try:
-        done = subprocess.run(command, cwd=AUTOGRADER, env=environment, capture_output=True,
+        done = subprocess.run(command, cwd=LAYOUT["home"], env=environment, capture_output=True,
                               timeout=300)
         status, output, errors = done.returncode, done.stdout, done.stderr
     except subprocess.TimeoutExpired:
@@ -132,7 +137,7 @@ def run_one(work: dict, name: str, files: dict) -> dict:
              "stdout": output.decode("utf-8", "replace"),
              "stderr": errors.decode("utf-8", "replace")[-4000:]}
     time.sleep(0.2)  # a daemon's next write, if one was left
-    found["results"] = results() if work["mode"] == "gradescope" else None
+    found["results"] = results() if work["mode"] != "check" else None
     found["left"] = others()
     found["fingerprints"] = fingerprints()
     found["heard"] = list(heard)
@@ -143,6 +148,7 @@ def run_one(work: dict, name: str, files: dict) -> dict:
 
 def main() -> None:
     work = json.load(sys.stdin)
+    LAYOUT.update(work.get("layout", {}))
     server = socket.socket()
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind(("127.0.0.1", work["port"]))

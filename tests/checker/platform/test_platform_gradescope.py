@@ -9,28 +9,19 @@ the system, leave no process, reach no network, and get its results written."""
 from __future__ import annotations
 
 import json
-import secrets
 from pathlib import Path
 
 import pytest
 
 from bidder.checker.gradescope import Bundle
-from docker_like import CAPABILITY_NUMBERS, DOCKER_CAPABILITIES, Container, missing_tools
+from corpus import (EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDER,
+                    STUDENT_UID, WORK, contained, submission)
+from docker_like import CAPABILITY_NUMBERS, DOCKER_CAPABILITIES, Container
 from gradescope_image import CHECK_ONE, CHECKER_UID, build_image, run_in_image
-from needs import missing
+from harness import needed
 
-HERE = Path(__file__).parent
-STUDENTS, ESCAPES = HERE.parent / "students", HERE / "escapes"
 BUNDLE = Bundle(hands=20, timeout=5.0, seed=1)
-# modules whose answers are all right: the full score is theirs
-EARNED_IN_FULL = ("correct", "leaves_processes", "deletes_scratch", "floods_output")
-# right answers after writing 262 MB: within the time limit or not, as the machine goes
-EARNED_IF_FAST = ("fills_disk",)
 USERS = {"root": None, "unprivileged": CHECKER_UID}
-MODULES = sorted(path.stem for path in STUDENTS.glob("*.py")) + sorted(
-    path.stem for path in ESCAPES.glob("*.py"))
-ORDER = ["stub"] + [name for name in MODULES if name != "stub"] + ["stub_again"]
-ESCAPED = sorted(path.stem for path in ESCAPES.glob("*.py"))
 # the checker itself: on the whole corpus with the whole ladder, as root and as the
 # unprivileged checker; on the escapes as root without the uid rung (where it is taken)
 DIRECT = {"auto": ORDER, "fallback:seccomp+landlock": ["stub", "correct", *ESCAPED]}
@@ -39,46 +30,6 @@ DIRECT_RUNS = [(isolation, name, user) for isolation, user in (
     for name in DIRECT[isolation]]
 RUNGS_HELD = {"root": ("own uid 62234", "seccomp: no sockets", "Landlock (ABI"),
               "unprivileged": ("seccomp: no sockets", "Landlock (ABI")}
-# what the cheats that write into the installation or the standard library add there: every
-# score that goes through json.dumps becomes full marks
-FORGE = """
-import json as _json
-_dumps = _json.dumps
-def _forged(value, *arguments, **keywords):
-    if isinstance(value, dict) and "score" in value:
-        value = dict(value, score=100.0)
-    return _dumps(value, *arguments, **keywords)
-_json.dumps = _forged  # @MARKER@
-"""
-# the student's uid in the container (BIDDER_CHECK_UID): not the checker's default, which
-# other tests on the host use, whose kill(-1) as that uid would reach into the container
-STUDENT_UID = 62_234
-LISTENER_PORT = 7777  # on the container's own loopback: any port is free there
-WORK = {"secret": secrets.token_hex(16), "marker": f"mark{secrets.token_hex(8)}"}
-
-
-def needed() -> None:
-    problem = missing_tools()
-    if problem:
-        missing(problem, "the tests in the platforms' conditions")
-
-
-def source(name: str) -> str:
-    """A module's source with its blanks filled in."""
-    path = ESCAPES / f"{name}.py" if (ESCAPES / f"{name}.py").exists() else (
-        STUDENTS / f"{'stub' if name == 'stub_again' else name}.py")
-    return (path.read_text().replace("@FORGE@", FORGE).replace("@MARKER@", WORK["marker"])
-            .replace("@OUTSIDE@", "/autograder/outside").replace("@PORT@", str(LISTENER_PORT)))
-
-
-def submission(name: str) -> dict[str, str]:
-    """The files of a submission: the module, and the plain solution it may import, as a
-    package beside it (a second module of its own would be taken for the submission)."""
-    text = source(name)
-    files = {f"{name}.py": text}
-    if "import correct" in text:
-        files["correct/__init__.py"] = source("correct")
-    return files
 
 
 @pytest.fixture(scope="module")
@@ -107,30 +58,6 @@ def runs(image: str, mode: str, user: str) -> dict:
                 "student_uid": STUDENT_UID}
         RUNS[mode, user] = run_in_image(image, work, USERS[user])
     return RUNS[mode, user]
-
-
-def contained(report: dict, name: str) -> list[str]:
-    """What a run let escape: files changed, processes left, the network reached, the
-    secret or the marker in what the student sees."""
-    run, problems = report["runs"][name], []
-    changed = [path for path, digest in run["fingerprints"].items()
-               if digest != report["before"][path]]
-    if changed:
-        problems.append(f"changed {changed}")
-    if run["left"]:
-        problems.append(f"left {run['left']}")
-    kept = [entry for entry in run["temporary"] if entry.startswith("bidder-")]
-    if kept:
-        problems.append(f"the checker left {kept} in /tmp")
-    if run["heard"]:
-        problems.append(f"the network heard {run['heard']}")
-    shown = json.dumps(run["results"]) + run["stdout"]
-    for word in (WORK["secret"], WORK["marker"], "Traceback"):
-        if word in shown:
-            problems.append(f"{word!r} in what the student sees")
-    if run["status"] == "timeout":
-        problems.append("the checker did not end")
-    return problems
 
 
 PROBE = r"""
