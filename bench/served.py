@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -68,13 +69,13 @@ def start(port: int, workers: int, state_url: str, key: str, folder: Path,
                 return process
         except OSError:
             time.sleep(0.2)
-    stop(process)
+    stop(process, signal.SIGINT)
     raise SystemExit(f"gunicorn did not answer on port {port}")
 
 
-def stop(process: subprocess.Popen) -> None:
-    """Stop *process* and wait for it."""
-    process.terminate()
+def stop(process: subprocess.Popen, how: int = signal.SIGTERM) -> None:
+    """Stop *process* (with the signal *how*) and wait for it."""
+    process.send_signal(how)
     try:
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
@@ -92,7 +93,7 @@ def serving(workers: int, state_url: str, key: str | None = None,
         try:
             yield Server(port, process)
         finally:
-            stop(process)
+            stop(process, signal.SIGINT)  # gunicorn's quick shutdown: no graceful wait
 
 
 def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
