@@ -30,7 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench_abuse import HOST, GOAL_MS, Latencies, free_port, serve, start_redis
+from served import GOAL_MS, HOST, Latencies, load_average, redis_serving, serving
 
 HAND = "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"
 BIDS = ["1C", "1C", "1C", "1H", "1D", None]
@@ -161,31 +161,20 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args()
     options.students = min(options.students, 5000)  # bounded, whatever is asked
-    print(f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+    print(f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}, load average "
+          f"{load_average()}")
     key = secrets.token_hex(32)
     results = []
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        port = free_port()
-        server = serve(port, options.workers, f"sqlite:///{folder / 'live.sqlite3'}", key,
-                       folder)
-        try:
-            results.append(room(options, [port], "embedded store (SQLite)"))
-        finally:
-            server.terminate()
-            server.wait()
-        redis, url = start_redis(folder)
-        servers = []
-        try:
-            ports = [free_port(), free_port()]
-            servers = [serve(port, options.workers, url, key, folder) for port in ports]
-            results.append(room(options, ports, "two servers sharing one Redis"))
-        finally:
-            for server in servers:
-                server.terminate()
-                server.wait()
-            redis.terminate()
-            redis.wait()
+        with serving(options.workers, f"sqlite:///{folder / 'live.sqlite3'}", key,
+                     folder) as server:
+            results.append(room(options, [server.port], "embedded store (SQLite)"))
+        with (redis_serving(folder) as url,
+              serving(options.workers, url, key, folder) as first,
+              serving(options.workers, url, key, folder) as second):
+            results.append(room(options, [first.port, second.port],
+                                "two servers sharing one Redis"))
     print("goals met" if all(results) else "goals NOT met")
     return 0 if all(results) else 1
 

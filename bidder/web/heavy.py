@@ -1,5 +1,5 @@
-"""Heavy requests bounded, per worker: a cap on how many run at once, and a cache of
-rendered pages bounded by bytes rather than by count.
+"""Heavy requests bounded, per worker: a cap on how many run at once (their pages are
+kept in a cache bounded by bytes, ``bounded.PageCache``).
 
 Printable sets, large deals and board uploads each take tens to hundreds of
 milliseconds of the interpreter; a worker running many at once starves the light
@@ -12,9 +12,7 @@ the same worker go on between its slices of the interpreter lock.
 
 from __future__ import annotations
 
-import sys
 import threading
-from collections import OrderedDict
 from contextlib import contextmanager
 
 from flask import copy_current_request_context
@@ -46,46 +44,6 @@ class Cap:
             yield
         finally:
             self.slots.release()
-
-
-class PageCache:
-    """Rendered pages by key, the least recently used dropped once the pages together
-    take more than *budget* bytes of memory."""
-
-    def __init__(self, budget: int):
-        self.budget = budget
-        self.pages: OrderedDict = OrderedDict()
-        self.size = 0
-        self.hits = 0
-        self.lock = threading.Lock()
-
-    def get(self, key) -> str | None:
-        """The page kept for *key*, or None."""
-        with self.lock:
-            page = self.pages.get(key)
-            if page is not None:
-                self.pages.move_to_end(key)
-                self.hits += 1
-            return page
-
-    def put(self, key, page: str) -> None:
-        """Keep *page* for *key*, dropping the oldest pages to stay within the budget (a
-        page larger than the whole budget is not kept)."""
-        cost = sys.getsizeof(page)
-        with self.lock:
-            if cost > self.budget or key in self.pages:
-                return
-            self.pages[key] = page
-            self.size += cost
-            while self.size > self.budget:
-                _, dropped = self.pages.popitem(last=False)
-                self.size -= sys.getsizeof(dropped)
-
-    def clear(self) -> None:
-        """Forget every page."""
-        with self.lock:
-            self.pages.clear()
-            self.size = 0
 
 
 def off_the_loop(function, *args):

@@ -20,9 +20,15 @@ from ..cards import (DECK, EMOJI_SELECTOR, HAND_SIZE, RANK_BY_TEXT, SEPARATORS,
                      SUITS_HIGH_FIRST, VOID_MARKS, Hand, Rank, Suit)
 from ..facts import LENGTH_POINTS_AFTER, STANDARD, Counting, Facts, card_hcp
 from ..rules import RULE_BY_ID
+from .bounded import memo_within
 
 # A bid written in letters inside a sentence: 1C to 7NT, not part of a longer word.
 BID_IN_TEXT = re.compile(r"(?<![\w-])[1-7](?:NT|[CDHS])(?!\w)")
+# Parts rendered once, kept per worker by bytes: one suit of a hand drawn (about 600 bytes
+# kept; the suits of the usual lengths, drawn two ways, are some 20,000), and the parts
+# one decision or tally decides (about 1 KB each).
+SUIT_PARTS_BUDGET = 4 * 1024 * 1024
+PARTS_BUDGET = 2 * 1024 * 1024
 KEPT_AS_IS = frozenset("\t\n\r\ufe0f")  # ordinary white space; the emoji suit selector
 HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 SITE_PAGES = (("/", "Advisor"), ("/rules", "Rules"), ("/deal", "Deal"),
@@ -125,7 +131,7 @@ def _frame(app: Flask, template: str, names: tuple[str, ...]) -> tuple[str, ...]
 _MARK = "\0"  # around a hole's name in a frame: no template holds one
 
 
-@lru_cache(maxsize=1 << 16)
+@memo_within(SUIT_PARTS_BUDGET)
 def _suit_part(app: Flask, template: str, suit: int, bits: int, counting: Counting) -> Markup:
     cards = packed.suit_cards(suit, bits)
     return ascii_html(render_template(template, suit=Suit(suit), cards=cards,
@@ -133,7 +139,7 @@ def _suit_part(app: Flask, template: str, suit: int, bits: int, counting: Counti
                                       hcp=sum(map(card_hcp, cards))))
 
 
-@lru_cache(maxsize=1 << 16)
+@memo_within(PARTS_BUDGET)
 def _part(app: Flask, template: str, values: tuple[tuple[str, object], ...]) -> Markup:
     return ascii_html(render_template(template, **dict(values)))
 

@@ -1,16 +1,13 @@
 """Heavy requests bounded per worker: a cap on sets and board files at once (503 with
-Retry-After beyond it), and a page cache bounded by bytes."""
+Retry-After beyond it)."""
 
-import sys
 from contextlib import ExitStack
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from werkzeug.exceptions import ServiceUnavailable
 
 from bidder.web.boards import UPLOADS
-from bidder.web.heavy import AT_ONCE, Cap, PageCache
+from bidder.web.heavy import AT_ONCE, Cap
 from bidder.web.teach import PAGES, SETS
 from test_boards import send
 
@@ -67,36 +64,3 @@ def test_a_board_file_beyond_the_cap_is_a_503(client):
     assert send(client, text="nothing").status_code == 400
 
 
-def test_the_cache_keeps_pages_within_its_byte_budget_dropping_the_oldest():
-    page = "x" * 1000
-    cost = sys.getsizeof(page)
-    cache = PageCache(budget=3 * cost)
-    for key in "abc":
-        cache.put(key, page)
-    assert cache.get("a") == page  # a is now the most recent
-    cache.put("d", page)
-    assert [cache.get(key) is not None for key in "abcd"] == [True, False, True, True]
-    assert cache.size == 3 * cost
-    cache.put("d", "y" * 1000)  # kept already: unchanged
-    assert cache.get("d") == page
-    cache.put("huge", "z" * 10_000)  # larger than the whole budget: never kept
-    assert cache.get("huge") is None and cache.size == 3 * cost
-    cache.clear()
-    assert (cache.size, cache.get("a")) == (0, None)
-    assert cache.hits == 5
-
-
-@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 3000)), max_size=60))
-def test_the_cache_never_holds_more_than_its_budget(puts):
-    cache = PageCache(budget=20_000)
-    for key, length in puts:
-        cache.put(key, "p" * length)
-        assert cache.size == sum(map(sys.getsizeof, cache.pages.values())) <= 20_000
-
-
-def test_ten_thousand_distinct_pages_keep_the_cache_within_budget():
-    cache = PageCache(budget=1_000_000)
-    for seed in range(10_000):
-        cache.put(seed, f"{seed}" * 500)
-    assert cache.size <= 1_000_000
-    assert len(cache.pages) < 10_000

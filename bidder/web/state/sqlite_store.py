@@ -10,12 +10,17 @@ A write costs a fraction of a millisecond, not tens: synchronous=NORMAL (in WAL 
 commit survives a crash of the server; only a power cut may lose the last ones), and
 each process keeps one idle connection open, so that closing an operation's connection
 is never closing the last one, which would checkpoint the journal and sync the disk.
+Opening a connection costs more than most operations (a third of a millisecond), so an
+operation's connection is put back for the next one, up to IDLE_CONNECTIONS a file and
+process; it is used again only while the path still names the file it was opened on (a
+stat, microseconds), so a deleted or replaced file is still found out.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -41,6 +46,11 @@ PROBE = "probe:start-up"
 PROBE_BYTES = 8192  # two pages and more: a full file fails the probe, as it would an answer
 SYNCHRONOUS = "PRAGMA synchronous=NORMAL"
 _KEEPERS: dict[tuple[str, int], sqlite3.Connection] = {}  # (path, process): idle connection
+IDLE_CONNECTIONS = 8  # kept for reuse, per file and process
+IDLE_FILES = 4  # files whose connections are kept, per process (a server uses one)
+# (path, pragmas, process): [(connection, (device, inode) of the file it was opened on)]
+_IDLE: dict[tuple, list[tuple[sqlite3.Connection, tuple[int, int]]]] = {}
+_IDLE_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -200,13 +210,52 @@ class SQLiteStore:
 
     @contextmanager
     def _session(self):
-        """A connection for one operation, closed after it; any SQLite or file error
-        becomes StoreUnavailable."""
+        """A connection for one operation, put back after it (closed if the operation
+        failed); any SQLite or file error becomes StoreUnavailable."""
         try:
-            with closing(self._connect()) as db:
+            db, inode = self._take()
+            try:
                 yield db
+            except BaseException:
+                db.close()
+                raise
+            self._put_back(db, inode)
         except (OSError, sqlite3.Error) as error:
             raise StoreUnavailable(self._trouble(error)) from None
+
+    def _place(self) -> tuple:
+        return self.path, self.pragmas, os.getpid()
+
+    def _take(self) -> tuple[sqlite3.Connection, tuple[int, int]]:
+        """An idle connection to the file the path names now, or a new one.
+
+        :raises OSError: when the path names no file (it was deleted).
+        """
+        found = os.stat(self.path)
+        inode = (found.st_dev, found.st_ino)
+        with _IDLE_LOCK:
+            idle = _IDLE.get(self._place(), [])
+            while idle:
+                db, opened_on = idle.pop()
+                if opened_on == inode:
+                    return db, inode
+                db.close()  # the file was replaced since
+        return self._connect(), inode
+
+    def _put_back(self, db: sqlite3.Connection, inode: tuple[int, int]) -> None:
+        """Keep *db* for the next operation, unless enough are kept already."""
+        place = self._place()
+        with _IDLE_LOCK:
+            if place not in _IDLE:
+                while len(_IDLE) >= IDLE_FILES:
+                    for other, _ in _IDLE.pop(next(iter(_IDLE))):
+                        other.close()
+                _IDLE[place] = []
+            idle = _IDLE[place]
+            if len(idle) < IDLE_CONNECTIONS:
+                idle.append((db, inode))
+                return
+        db.close()
 
     @staticmethod
     @contextmanager

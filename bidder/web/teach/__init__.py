@@ -16,7 +16,8 @@ from ...cards import InvalidHandError, parse_hand
 from ...dealing import MAX_COUNT, DealError, check_request, deal, deal_set
 from ...rules import RULES, Rule
 from ...teaching import TEACHING_RULES, teaching_mix
-from ..heavy import Cap, PageCache, off_the_loop
+from ..bounded import PageCache
+from ..heavy import Cap, off_the_loop
 from . import practice, stats
 from .params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
                      optional_number, read_bid, read_choice, read_flag, read_rule, seal,

@@ -234,10 +234,14 @@ def consistent(state: Practice) -> bool:
 
 def identity(store) -> str:
     """The store's identity, made (at random) if it has none: a store made anew, or
-    flushed, gets a new one.
+    flushed, gets a new one. Read first, written only when missing: it is asked for at
+    every deal and every answer.
 
     :raises StoreUnavailable: when the store cannot be used.
     """
+    known = store.get(IDENTITY_KEY)  # a read: no write lock, in SQLite
+    if known is not None:
+        return known
     fresh = secrets.token_urlsafe(IDENTITY_LENGTH)[:IDENTITY_LENGTH]
     return store.put_if_absent(IDENTITY_KEY, fresh, FOREVER) or fresh
 
