@@ -8,10 +8,11 @@ settings and the starting code) and ``serverFilesCourse/bidder/wheels/`` (bidder
 and pyseccomp, made from this very installation). In the grading container, as
 PrairieLearn documents it (docs/externalGrading.md), the job is mounted at ``/grade``
 (``data/data.json``, ``student/``, ``tests/``, ``serverFilesCourse/``) and the entry
-point runs as root: ``run.sh`` unpacks the wheels into a folder of its own, runs this
-module as the image's ``ag`` user with an empty environment, and alone writes
-``/grade/results/results.json``, after the check has ended. The check itself takes the
-strongest isolation there (seccomp and Landlock, the checker not being root).
+point runs as root: ``run.sh`` unpacks the wheels into a folder of its own, keeps it,
+the wheels and the tests to root, runs this module with an empty environment and the
+student's code as the image's ``ag`` user (``BIDDER_CHECK_UID``), and alone writes
+``/grade/results/results.json``, after the check has ended. The check takes the
+strongest isolation there: the student's own uid, seccomp and Landlock.
 """
 
 from __future__ import annotations
@@ -48,11 +49,13 @@ RUN_SH = r"""#!/bin/bash
 # PrairieLearn runs this for every submission, as root, in prairielearn/grader-python:
 # /grade holds data/, student/ (the submitted file), tests/ (this folder) and
 # serverFilesCourse/bidder/wheels/. The checker is unpacked from its wheels into a folder
-# of its own, runs as the image's ag user with an empty environment, and checks the
-# student's module under the strongest isolation there (seccomp and Landlock); this
-# script alone writes results/results.json, after the check has ended, so nothing the
-# student's code wrote there counts. BIDDER_GRADE, BIDDER_PYTHON and BIDDER_USER move
-# the job folder, the interpreter and the user; BIDDER_CHECK_SEED fixes the seed.
+# of its own and runs with an empty environment; as root it keeps that folder, the wheels
+# and this one to itself and runs the student's code as the image's ag user (a uid of its
+# own, with seccomp and Landlock where they hold), so the student can read none of the
+# checker nor signal it. This script alone writes results/results.json, after the check
+# has ended, so nothing the student's code wrote there counts. BIDDER_GRADE,
+# BIDDER_PYTHON and BIDDER_USER move the job folder, the interpreter and the student's
+# user; BIDDER_CHECK_SEED fixes the seed.
 set -uo pipefail
 umask 022
 grade="${BIDDER_GRADE:-/grade}"
@@ -61,24 +64,24 @@ user="${BIDDER_USER:-ag}"
 results="$grade/results"
 rm -rf "$results" && mkdir -m 755 "$results" || exit 1
 work="$(mktemp -d)"      # this script's alone: the results before they are placed
-checker="$(mktemp -d)"   # the checker's code, read by its user
+checker="$(mktemp -d)"   # the checker's code
 trap 'rm -rf "$work" "$checker"' EXIT
 for wheel in "$grade/serverFilesCourse/bidder/wheels/"*.whl; do
     "$python" -I -m zipfile -e "$wheel" "$checker/"
 done
-chmod -R u=rwX,go=rX "$checker" "$grade/student" "$grade/tests"
-as_user=()
+student_uid=""
 if [ "$(id -u)" = 0 ]; then
-    if uid="$(id -u "$user")" && gid="$(id -g "$user")"; then
-        as_user=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups)
-    else  # never the checker as root here: the check fails, and says so below
-        echo "run.sh: there is no user $user to run the checker as (BIDDER_USER)" >&2
-        as_user=(false)
+    chmod -R go= "$checker" "$grade/serverFilesCourse" "$grade/tests"
+    if ! student_uid="$(id -u "$user" 2>/dev/null)"; then
+        echo "run.sh: there is no user $user (BIDDER_USER): the student's code runs as a uid of its own" >&2
+        student_uid=""
     fi
+else  # the checker's own user runs the student's code too: seccomp and Landlock hold it
+    chmod -R u=rwX,go=rX "$checker" "$grade/student" "$grade/tests"
 fi
 cd "$checker"
 env -i PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 HOME=/tmp TMPDIR=/tmp \
-    BIDDER_CHECK_SEED="${BIDDER_CHECK_SEED:-}" "${as_user[@]}" \
+    BIDDER_CHECK_SEED="${BIDDER_CHECK_SEED:-}" BIDDER_CHECK_UID="$student_uid" \
     "$python" -I -c 'import sys; sys.path.insert(0, sys.argv[1]); from bidder.checker.prairielearn import main; sys.exit(main(sys.argv[2:]))' \
     "$checker" "$grade/tests/bidder_autograder.json" "$grade/student" >"$work/results.json"
 status=$?

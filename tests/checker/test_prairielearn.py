@@ -223,7 +223,8 @@ def job(question: Path, source: str, owner: int | None) -> Path:
 
 def entry_command(mode: str) -> tuple[list[str], dict, int | None]:
     """How the entry point runs in *mode*, the variables it gets, and who owns the job:
-    'as root', dropping to a user as the image's ag; or 'unprivileged' from the start."""
+    'as root', the student's code run as a user as the image's ag; or 'unprivileged' from
+    the start."""
     if shutil.which("setpriv") is None:
         missing("setpriv (util-linux) is not installed", "the PrairieLearn question's tests")
     if not os.path.exists(SYSTEM_PYTHON):
@@ -260,7 +261,7 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
             (root / "student" / "bid.py").write_text(CHEATS.format(results=str(
                 root / "results")))
         if student == "borrows":
-            if not landlock_abi():
+            if not landlock_abi() and mode == "unprivileged":
                 pytest.skip("without Landlock the checker's user (the student's too) "
                             "reads the checker: the report says no landlock")
             (root / "student" / "bid.py").write_text(BORROWS)
@@ -278,8 +279,9 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
         if gradable:
             assert round(sum(test["max_points"] for test in results["tests"]), 2) == 100
             isolation = results["isolation"]
-            assert isolation.startswith("fallback: ") and "no uid: the checker is not root" \
-                in isolation
+            held = f"own uid {UNPRIVILEGED} " if mode == "as root" else \
+                "no uid: the checker is not root"
+            assert isolation.startswith("fallback: ") and held in isolation
             if landlock_abi():
                 assert "Landlock" in isolation
             assert "seccomp: no sockets" in isolation
@@ -290,18 +292,18 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
         shutil.rmtree(root, ignore_errors=True)
 
 
-def test_no_user_to_run_the_checker_as_is_a_failure_that_costs_no_attempt(question):
+def test_with_no_such_user_the_student_runs_as_a_uid_of_its_own(question):
     command, environ, owner = entry_command("as root")
     root = job(question, (STUDENTS / "correct.py").read_text(), owner)
     try:
         environ.update(BIDDER_GRADE=str(root), BIDDER_USER="no-such-user-here")
         run = subprocess.run(command + [str(root / "tests" / "run.sh")], env=environ,
                              capture_output=True, text=True, cwd=root)
-        assert "there is no user no-such-user-here to run the checker as" in run.stderr
+        assert ("there is no user no-such-user-here (BIDDER_USER): the student's code runs "
+                "as a uid of its own") in run.stderr
         results = json.loads((root / "results" / "results.json").read_text())
         jsonschema.validate(results, results_schema())
-        assert (results["gradable"], results["score"]) == (False, 0.0)
-        assert results["message"].startswith("The checker could not check this submission "
-                                             "(it stopped with status 1)")
+        assert (results["gradable"], results["score"]) == (True, 1.0)
+        assert "own uid " in results["isolation"]
     finally:
         shutil.rmtree(root, ignore_errors=True)
