@@ -234,7 +234,7 @@ def entry_command(mode: str) -> tuple[list[str], dict, int | None]:
     root = os.geteuid() == 0
     if mode == "as root":
         if not root:
-            pytest.skip("the entry point runs as root only where the tests do")
+            missing("the tests do not run as root", "the entry point run as root")
         return ["bash"], dict(environ, BIDDER_USER="nobody"), None
     if root:
         return (["setpriv", f"--reuid={UNPRIVILEGED}", f"--regid={UNPRIVILEGED}",
@@ -262,8 +262,9 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
                 root / "results")))
         if student == "borrows":
             if not landlock_abi() and mode == "unprivileged":
-                pytest.skip("without Landlock the checker's user (the student's too) "
-                            "reads the checker: the report says no landlock")
+                pytest.skip("an unprivileged checker without Landlock shares its user with "
+                            "the student's code, which reads the checker: the report says "
+                            "no landlock")
             (root / "student" / "bid.py").write_text(BORROWS)
         environ["BIDDER_GRADE"] = str(root)
         run = subprocess.run(command + [str(root / "tests" / "run.sh")], env=environ,

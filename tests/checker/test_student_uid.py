@@ -6,6 +6,7 @@ import os
 import pytest
 
 from bidder.checker import confine
+from needs import missing
 from bidder.checker.confine import STUDENT_UID, UID_SEARCH, pick_uid
 
 TAKEN = {STUDENT_UID: "user", STUDENT_UID + 1: "process"}
@@ -75,7 +76,7 @@ def test_the_ladder_runs_the_student_as_the_uid_asked_for(monkeypatch):
     from bidder.checker.sandbox import interpreter
 
     if os.geteuid() != 0:
-        pytest.skip("only root runs the student's code as a uid of its own")
+        missing("the tests do not run as root", "the student's own uid")
     wanted = next(uid for uid in range(61_300, 62_000) if not confine.free_uid(uid)
                   and not confine.living(uid))
     monkeypatch.setenv("BIDDER_CHECK_UID", str(wanted))
