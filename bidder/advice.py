@@ -126,9 +126,9 @@ class Decision:
                     "rule_name": fired.name, "rule_sentence": fired.sentence,
                     "explanation": self.explanation, "trace": None, "notes": None,
                     "near_misses": None}
-        suits = tuple((suit.word, suit.symbol, tally.length(suit), tally.length_points(suit))
+        suits = tuple(_suit_summary(suit, tally.length(suit), tally.length_points(suit))
                       for suit in SUITS_HIGH_FIRST)
-        trace = tuple((step.rule, rule.name, step.status, step.reasons, step.would_bid)
+        trace = tuple(_step_summary(step, rule.name)
                       for rule, step in zip(self.rules, self.trace))
         return template, suits, trace
 
@@ -195,6 +195,18 @@ class Advice:
         return f'{head}"{hand}"{after_hand}[{honours}]{after_honours}[{suits}]{tail}'
 
 
+@lru_cache(maxsize=1 << 8)
+def _suit_summary(suit: Suit, length: int, points: int) -> tuple[str, str, int, int]:
+    """What to_dict() says of a suit but its cards, one tuple for every tally with it."""
+    return suit.word, suit.symbol, length, points
+
+
+@lru_cache(maxsize=1 << 14)
+def _step_summary(step: Step, name: str) -> tuple:
+    """What to_dict() says of a step of the trace, one tuple for every tally with it."""
+    return step.rule, name, step.status, step.reasons, step.would_bid
+
+
 @lru_cache(maxsize=len(SUITS_HIGH_FIRST) << len(Rank))
 def _holding_json(suit: int, bits: int, scale=HCP_SCALE) -> tuple[str, str, str, int]:
     """One suit of to_json() for a holding (see packed.suit_fields): its cards in a
@@ -216,23 +228,30 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
     if code is None:
         code = packed.encode_cards(parse_hand(hand))
     rules, counted = tuple(rules), packed.rescaled(code, counting)
+    by_tally = _by_tally if rules is RULES and counting is STANDARD else _by_other_tally
     try:
-        decision = _by_tally(packed.key(counted), rules, counting)
+        decision = by_tally(packed.key(counted), rules, counting)
     except NeedsSuitHcp:
         decision = _by_profile(packed.profile(counted), rules, counting)
     return Advice(code, decision, counting)
 
 
-@lru_cache(maxsize=1 << 15)
-def _by_tally(key: int, rules: tuple[Rule, ...], counting: Counting) -> Decision:
-    """The decision for every hand with the tally *key*, worked out once.
+def _tally_decision(key: int, rules: tuple[Rule, ...], counting: Counting) -> Decision:
+    """The decision for every hand with the tally *key*.
 
     :raises NeedsSuitHcp: where the HCP within the suits settle something.
     """
     return _decision(TallyOnly(packed.tally(packed.from_key(key), counting)), rules)
 
 
-@lru_cache(maxsize=1 << 12)
+# Worked out once per tally: for the assignment's table, every tally there is (15,376
+# at most, about 7 KB each); for the misreadings' tables, which a server is asked for
+# without end, the most recent few (about 7 MB).
+_by_tally = lru_cache(maxsize=1 << 15)(_tally_decision)
+_by_other_tally = lru_cache(maxsize=1 << 10)(_tally_decision)
+
+
+@lru_cache(maxsize=1 << 10)
 def _by_profile(profile: int, rules: tuple[Rule, ...], counting: Counting) -> Decision:
     """The decision for the hands with this profile, which the suits' HCP settle."""
     return _decision(packed.Holding(packed.from_profile(profile), counting), rules)
@@ -244,7 +263,7 @@ def _decision(holding: Holding, rules: tuple[Rule, ...]) -> Decision:
     fired, trace, near_misses, rulings = _judge(holding.tally, rules)
     bid = fired.bid(holding)
     trace = tuple(step if step.status != SHADOWED else
-                  Step(step.rule, SHADOWED, step.reasons, rule.bid(holding))
+                  _shared_step(step.rule, SHADOWED, step.reasons, rule.bid(holding))
                   for rule, step in zip(rules, trace))
     notes = tuple(_shadow_note(step, bid) for rule, step in zip(rules, trace)
                   if _ruled_overlap(rule, step, fired)) + rulings
@@ -253,7 +272,7 @@ def _decision(holding: Holding, rules: tuple[Rule, ...]) -> Decision:
     return decision
 
 
-@lru_cache(maxsize=1 << 13)
+@lru_cache(maxsize=1 << 10)  # asked only when a decision is worked out (above)
 def _judge(tally: Tally, rules: Sequence[Rule]
            ) -> tuple[Rule, tuple[Step, ...], tuple[str, ...], tuple[str, ...]]:
     """The rule that fires, the trace, the near misses and the rulings about the hand:
@@ -275,15 +294,24 @@ def _ruled_overlap(rule: Rule, step: Step, fired: Rule) -> bool:
 
 def _step(rule: Rule, fired: Rule, shadowed: list[Rule], tally: Tally) -> Step:
     if rule is fired:
-        return Step(rule.id, FIRED,
-                    tuple(condition.success(tally) for condition in rule.conditions))
+        return _shared_step(rule.id, FIRED,
+                            tuple(condition.success(tally) for condition in rule.conditions))
     if rule in shadowed and rule.level is not None:
-        return Step(rule.id, SHADOWED, (f"also applies, but {fired.id} comes first",))
+        return _shared_step(rule.id, SHADOWED, (f"also applies, but {fired.id} comes first",))
     if rule in shadowed:
-        return Step(rule.id, NOT_REACHED, (f"applies only when no rule above does; "
-                                           f"{fired.id} did",))
-    return Step(rule.id, FAILED,
-                tuple(condition.failure(tally) for condition in rule.failures(tally)))
+        return _shared_step(rule.id, NOT_REACHED, (f"applies only when no rule above does; "
+                                                   f"{fired.id} did",))
+    return _shared_step(rule.id, FAILED, tuple(condition.failure(tally)
+                                               for condition in rule.failures(tally)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _shared_step(rule: str, status: Status, reasons: tuple[str, ...],
+                 would_bid: str | None = None) -> Step:
+    """One Step for every tally that goes the same way at a rule ('needs 16-18 HCP, has
+    12' is said of thousands of tallies): each memo of decisions then holds a trace of
+    shared steps, not nine new ones and their sentences."""
+    return Step(rule, status, reasons, would_bid)
 
 
 def _shadow_note(step: Step, bid: str | None) -> str:

@@ -26,6 +26,11 @@ class InvalidHandError(BidderError):
 class InvalidHandWarning(UserWarning):
     """Warned when a graded function answers for a hand with duplicates or a wrong count."""
 
+# A suit's symbol and word, one string each for every use (a new one at every call would
+# be kept, once per hand shape, in each memo of decisions).
+_SYMBOLS = tuple("♣♦♥♠")
+_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
 
 class Suit(enum.IntEnum):
     """A suit, ranked clubs < diamonds < hearts < spades."""
@@ -43,12 +48,12 @@ class Suit(enum.IntEnum):
     @property
     def symbol(self) -> str:
         """The suit symbol: ♣, ♦, ♥ or ♠."""
-        return "♣♦♥♠"[self]
+        return _SYMBOLS[self]
 
     @property
     def word(self) -> str:
         """The suit's name in a sentence: clubs, diamonds, hearts or spades."""
-        return self.name.lower()
+        return _WORDS[self]
 
     @property
     def is_major(self) -> bool:

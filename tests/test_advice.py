@@ -241,3 +241,36 @@ def test_an_advice_knows_its_tally_without_its_facts(cards, variant):
     advice = explain(Hand(tuple(cards)), variant.rules, variant.counting)
     assert advice.tally == Facts(Hand(tuple(cards)), variant.counting).tally
     assert "facts" not in vars(advice)  # the tally came from the decision
+
+
+
+@pytest.mark.parametrize("variant_id", [variant.id for variant in CATALOGUE[:3]])
+def test_a_misreadings_decisions_are_kept_apart_from_the_assignments(variant_id):
+    """A server is asked for misreadings without end: their decisions go to a memo of
+    their own, bounded small, and never grow the assignment's."""
+    from bidder import advice as module
+    variant = variant_by_id(variant_id)
+    module._by_other_tally.cache_clear()
+    kept = module._by_tally.cache_info().currsize
+    theirs = explain("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", variant.rules,
+                     variant.counting)
+    assert module._by_tally.cache_info().currsize == kept
+    assert module._by_other_tally.cache_info().currsize == 1
+    assert module._by_other_tally.cache_info().maxsize < module._by_tally.cache_info().maxsize
+    assert theirs.rules == variant.rules
+
+
+def test_tallies_that_go_the_same_way_at_a_rule_share_its_step():
+    """The memo of decisions holds thousands of tallies: a step said the same of many
+    (and what to_dict() says of it, and of a suit) is one object, not one per tally."""
+    from bidder.dealing import random_hand
+    decisions = [explain(random_hand(seed)) for seed in range(200)]
+    steps, summaries, suits = {}, {}, {}
+    for advice in decisions:
+        _, suit_parts, trace_parts = advice.decision.summary
+        for step, part in zip(advice.trace, trace_parts):
+            assert steps.setdefault(step, step) is step
+            assert summaries.setdefault(part, part) is part
+        for part in suit_parts:
+            assert suits.setdefault(part, part) is part
+    assert len(steps) < 200 * len(RULES) / 2  # shared, not one per hand

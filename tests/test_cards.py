@@ -358,6 +358,8 @@ def test_hand_in_suit_and_dotted():
 def test_suit_names(suit, letter, symbol, word, major):
     assert (suit.letter, suit.symbol, suit.word, suit.is_major, suit.is_minor) == (
         letter, symbol, word, major, not major)
+    # one string for every use, not a new one kept in each memo that holds it
+    assert suit.symbol is suit.symbol and suit.word is suit.word
 
 
 def test_suits_rank_clubs_low_spades_high():
