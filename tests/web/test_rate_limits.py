@@ -6,6 +6,7 @@ import pytest
 from limits.storage import storage_from_string
 
 from bidder.web import create_app
+from bidder.web.rate_limits import LIMITED_BLUEPRINTS, limiter
 from bidder.web.state.limits_storage import RedisLimits, SQLiteLimits
 
 from helpers import TEST_SECRET_KEY
@@ -148,3 +149,30 @@ def test_behind_a_proxy_each_client_is_counted_alone(monkeypatch, tmp_path, hops
         found += [client.post("/practice/answer", data={"hand": "x", "bid": "1C"},
                               headers=headers).status_code for _ in range(2)]
     assert found == statuses
+
+
+def is_limiters(hook) -> bool:
+    """Whether *hook* is one of Flask-Limiter's per-request hooks (a bound method or a
+    partial of the limiter)."""
+    return getattr(hook, "__self__", None) is limiter or limiter in getattr(hook, "args", ())
+
+
+def test_the_limiters_hooks_run_only_where_a_view_is_limited(tmp_path):
+    """Every other request (a page, /api/bid) runs none of them; every limited view is
+    in a blueprint that runs them all, so its headers and Retry-After are still sent."""
+    app = practice_app(f"sqlite:///{tmp_path / 'state.sqlite3'}")
+    hooks = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs)
+    for funcs in hooks:
+        assert not any(map(is_limiters, funcs.get(None, ())))
+        for name in LIMITED_BLUEPRINTS:
+            assert sum(map(is_limiters, funcs[name])) == 1
+    limited = {endpoint.rpartition(".")[0] for endpoint, view in app.view_functions.items()
+               if getattr(view, "__wrapper-limiter-instance", None) == limiter}  # a proxy
+    assert limited == set(LIMITED_BLUEPRINTS)
+
+
+def test_a_limited_answer_still_says_its_limit_in_its_headers(tmp_path):
+    (response,) = posts(practice_app(f"sqlite:///{tmp_path / 'state.sqlite3'}"), 1)
+    assert response.status_code == 303
+    assert response.headers["X-RateLimit-Limit"] == "3"
+    assert response.headers["X-RateLimit-Remaining"] == "2"
