@@ -28,14 +28,16 @@ class PageCache:
         self.overhead = overhead
         self.pages: OrderedDict = OrderedDict()
         self.size = 0
-        self.hits = 0
+        self.hits = self.misses = 0
         self.lock = threading.Lock()
 
     def get(self, key) -> str | None:
-        """The page kept for *key*, or None."""
+        """The page kept for *key*, or None (each counted, a hit or a miss)."""
         with self.lock:
             page = self.pages.get(key)
-            if page is not None:
+            if page is None:
+                self.misses += 1
+            else:
                 self.pages.move_to_end(key)
                 self.hits += 1
             return page

@@ -24,11 +24,13 @@ from .bounded import memo_within
 
 # A bid written in letters inside a sentence: 1C to 7NT, not part of a longer word.
 BID_IN_TEXT = re.compile(r"(?<![\w-])[1-7](?:NT|[CDHS])(?!\w)")
-# Parts rendered once, kept per worker by bytes: one suit of a hand drawn (about 600 bytes
-# kept; the suits of the usual lengths, drawn two ways, are some 20,000), and the parts
-# one decision or tally decides (about 1 KB each).
-SUIT_PARTS_BUDGET = 4 * 1024 * 1024
-PARTS_BUDGET = 2 * 1024 * 1024
+# Parts rendered once, kept per worker by bytes: one suit of a hand drawn (about 1 KB
+# counted; the suits of the usual lengths, drawn two ways, are some 20,000), and the
+# parts one decision or tally decides (about 2 KB each). A class's 1,000 hands in turn
+# take 5.3 MB and 4.2 MB of them: smaller budgets drop every part before it is asked
+# for again, and the advisor's page then renders whole each time.
+SUIT_PARTS_BUDGET = 8 * 1024 * 1024
+PARTS_BUDGET = 8 * 1024 * 1024
 KEPT_AS_IS = frozenset("\t\n\r\ufe0f")  # ordinary white space; the emoji suit selector
 HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 SITE_PAGES = (("/", "Advisor"), ("/rules", "Rules"), ("/deal", "Deal"),

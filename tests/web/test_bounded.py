@@ -81,3 +81,21 @@ def test_the_parts_of_many_distinct_hands_are_kept_within_their_budgets(app):
     for cache, budget in ((render._suit_part.cache, render.SUIT_PARTS_BUDGET),
                           (render._part.cache, render.PARTS_BUDGET)):
         assert 0 < cache.size <= budget
+
+
+def test_a_class_of_a_thousand_hands_in_turn_is_drawn_from_kept_parts(app):
+    """The advisor's page for 1,000 dealt hands in turn, twice: the second time round
+    every part is one kept the first time (budgets too small for a class's hands drop
+    each part before it is asked for again)."""
+    from urllib.parse import quote
+
+    from bidder.dealing import random_hand
+    client = app.test_client()
+    paths = [f"/?hand={quote(str(random_hand(seed)))}" for seed in range(1_000)]
+    for path in paths:
+        assert client.get(path).status_code == 200
+    caches = (render._suit_part.cache, render._part.cache)
+    missed = [cache.misses for cache in caches]
+    for path in paths:
+        client.get(path)
+    assert [cache.misses for cache in caches] == missed
