@@ -139,6 +139,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args()
     options.double_click = 10
+    options.think = bench_practice.THINK_SECONDS
     print(f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as folder:
         first = slow_and_heavy(options, Path(folder))

@@ -1,10 +1,14 @@
 """A class practising at once, served as `bidder serve` serves it (gunicorn, gevent
 workers), on 127.0.0.1 only, bounded in time and in requests:
 
---students browsers each deal, bid and move on for --seconds against --workers workers,
-first with the embedded store (SQLite) and then with two servers sharing one Redis (each
-browser's requests alternate between them). Every --double-click-th answer is posted twice
-at once (on both servers, when there are two), as a double click sends it.
+--students browsers each deal, read the hand for --think seconds (on average: each
+pause is drawn between half and one and a half times it), bid and move on, for --seconds
+against --workers workers, first with the embedded store (SQLite) and then with two
+servers sharing one Redis (each browser's requests alternate between them). Every
+--double-click-th answer is posted twice at once (on both servers, when there are two),
+as a double click sends it. With --think 0 the browsers never pause: the class is then a
+queue as long as the class, and the figures say how many answers a second the server
+keeps up with, not how long a student waits.
 
 Nothing is taken on trust: after the run every answer the bench sent is looked up in the
 store itself (under its hand's one-time token: present, and the bid sent), the store must
@@ -16,6 +20,7 @@ with the right one against the other server, must not score. Goals: 0 errors, 0 
 Figures go to standard output (docs/serving.md quotes them).
 
     .venv/bin/python bench/bench_practice.py [--seconds 60] [--students 128] [--workers 8]
+        [--think 2]
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
+import random
 import re
 import secrets
 import sqlite3
@@ -42,6 +48,7 @@ from bidder.bids import Bid
 MAX_REQUESTS = 5_000  # per browser and run, whatever --seconds says
 HAND_FIELD = re.compile(r'name="hand" value="([^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
+THINK_SECONDS = 2.0  # how long a student reads a hand, on average, by default
 ANSWER_KEY = "bid:"  # the store's key for a hand's answer, before its token
 
 
@@ -51,6 +58,7 @@ class Student:
 
     ports: list[int]
     cookie: str = ""
+    seed: int = 0  # of its pauses
     turn: int = 0
     sent: dict[str, str] = field(default_factory=dict)  # token: bid
 
@@ -107,8 +115,8 @@ def double_click(student: Student, body: str, answers: Latencies) -> bool:
     def one(number: int) -> None:
         try:
             results[number] = post_answer(student.ports, student.cookie, body, number)
-        except (OSError, http.client.HTTPException):
-            results[number] = None
+        except (OSError, http.client.HTTPException) as trouble:
+            results[number] = type(trouble).__name__
 
     twins = [threading.Thread(target=one, args=(number,)) for number in (0, 1)]
     for twin in twins:
@@ -117,8 +125,8 @@ def double_click(student: Student, body: str, answers: Latencies) -> bool:
         twin.join()
     taken = True
     for result in results:
-        if result is None:
-            answers.failed()
+        if isinstance(result, str):
+            answers.failed(f"double click: {result}")
             taken = False
             continue
         status, cookie, seconds = result
@@ -130,17 +138,24 @@ def double_click(student: Student, body: str, answers: Latencies) -> bool:
 
 
 def practise(student: Student, until: float, answers: Latencies, reader,
-             every: int) -> None:
-    """Deal, bid (every *every*-th answer a double click) and move on until *until*."""
+             every: int, think: float = 0.0) -> None:
+    """Deal, read the hand for about *think* seconds, bid (every *every*-th answer a
+    double click) and move on, until *until*."""
+    pauses = random.Random(student.seed)
     for number in range(MAX_REQUESTS):
         if time.monotonic() >= until:
             break
         try:
             status, page = student.request("GET", "/practice")
             if status != 200 or not HAND_FIELD.search(page):
-                answers.failed()
+                answers.failed(f"GET /practice: {status}, "
+                               f"{'a hand' if HAND_FIELD.search(page) else 'no hand'}")
                 continue
             hand, csrf = fields_of(page)
+            pause = pauses.uniform(think / 2, think * 3 / 2)
+            if time.monotonic() + pause >= until:
+                break  # the bell rings while it reads: no answer (not all at once)
+            time.sleep(pause)
             token = reader.loads(student.cookie.split("=", 1)[1])["practice"]["token"]
             bid = str(Bid.from_value(explain(hand).bid))
             body = (f"csrf_token={csrf}&hand={urllib.parse.quote(hand)}"
@@ -158,8 +173,10 @@ def practise(student: Student, until: float, answers: Latencies, reader,
                             f"csrf_token={csrf}&hand={urllib.parse.quote(hand)}")
             if "practice/round" in student.request("GET", "/practice")[1]:
                 student.request("POST", "/practice/round", f"csrf_token={csrf}")
-        except (OSError, http.client.HTTPException, AttributeError):
-            answers.failed()
+        except (OSError, http.client.HTTPException) as trouble:
+            answers.failed(type(trouble).__name__)
+        except AttributeError:  # a page without its answer form's fields
+            answers.failed("a page without its form")
 
 
 def cookie_reader(key: str):
@@ -248,9 +265,10 @@ def run(options, ports: list[int], url: str, name: str, key: str) -> bool:
     before = set(kept_answers(url))
     until = time.monotonic() + options.seconds
     answers = Latencies()
-    students = [Student(ports) for _ in range(options.students)]
+    students = [Student(ports, seed=seed) for seed in range(options.students)]
     threads = [threading.Thread(target=practise, args=(student, until, answers, reader,
-                                                       options.double_click))
+                                                       options.double_click,
+                                                       options.think))
                for student in students]
     for thread in threads:
         thread.start()
@@ -258,8 +276,10 @@ def run(options, ports: list[int], url: str, name: str, key: str) -> bool:
         thread.join()
     checked = audit(students, url, reader, before)
     replayed = replay_scores(ports, reader)
-    print(f"{name} ({options.students} students, {len(ports)} x {options.workers} gevent "
-          f"workers, {options.seconds} s, load average {load_average()}):")
+    print(f"{name} ({options.students} students thinking {options.think} s a hand, "
+          f"{len(ports)} x {options.workers} gevent workers, {options.seconds} s, "
+          f"{len(answers.values) / options.seconds:.1f} answers a second, load average "
+          f"{load_average()}):")
     print("  " + answers.line("POST /practice/answer"))
     print(f"  {checked.line()}; a replayed cookie scored on the other server: {replayed}")
     return (answers.errors == 0 and checked.clean and not replayed
@@ -271,6 +291,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--students", type=int, default=128)
     parser.add_argument("--workers", type=int, default=8)
+    parser.add_argument("--think", type=float, default=THINK_SECONDS, metavar="SECONDS",
+                        help="how long a student reads a hand before bidding, on average "
+                             "(0: never pauses)")
     parser.add_argument("--double-click", type=int, default=10, metavar="N",
                         help="post every N-th answer twice at once (0: never)")
     options = parser.parse_args()

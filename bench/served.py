@@ -134,6 +134,7 @@ class Latencies:
         self.values: list[float] = []
         self.errors = 0
         self.statuses: dict[int, int] = {}
+        self.causes: dict[str, int] = {}  # what went wrong, for the errors not answered
 
     def add(self, status: int, seconds: float, ok: bool = True) -> None:
         with self.lock:
@@ -141,9 +142,11 @@ class Latencies:
             self.statuses[status] = self.statuses.get(status, 0) + 1
             self.errors += not ok
 
-    def failed(self) -> None:
+    def failed(self, cause: str = "no answer") -> None:
+        """Count an error that got no answer to time, saying why (*cause*)."""
         with self.lock:
             self.errors += 1
+            self.causes[cause] = self.causes.get(cause, 0) + 1
 
     def percentile(self, share: float) -> float:
         ordered = sorted(self.values)
@@ -152,7 +155,9 @@ class Latencies:
     def line(self, name: str) -> str:
         return (f"{name}: {len(self.values)} requests, p50 {self.percentile(0.5):.1f} ms, "
                 f"p99 {self.percentile(0.99):.1f} ms, max {max(self.values, default=0):.0f}"
-                f" ms, errors {self.errors}, statuses {dict(sorted(self.statuses.items()))}")
+                f" ms, errors {self.errors}, statuses {dict(sorted(self.statuses.items()))}"
+                + (f", failures {dict(sorted(self.causes.items()))}" if self.causes
+                   else ""))
 
 
 def load_average() -> str:
