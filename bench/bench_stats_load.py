@@ -1,7 +1,7 @@
 """Load check for /stats: sampled statistics must not hold up the advisor's API.
 
-gunicorn serves the app on 127.0.0.1 with the project's settings (2 workers x 4 threads,
-as `make run` on this machine). In one run:
+gunicorn serves the app on 127.0.0.1 as `bidder serve` and `make run` start it (2 gevent
+workers; bench_web.start_server). In one run:
 
 1. one sample of the largest size the page deals, on an idle server, --singles times:
    its latency (goal: well under a second);
