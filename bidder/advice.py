@@ -245,8 +245,8 @@ def _tally_decision(key: int, rules: tuple[Rule, ...], counting: Counting) -> De
 
 
 # Worked out once per tally: for the assignment's table, every tally there is (15,376
-# at most, about 7 KB each); for the misreadings' tables, which a server is asked for
-# without end, the most recent few (about 7 MB).
+# at most, about 2.8 KB each); for the misreadings' tables, which a server is asked for
+# without end, the most recent few (about 3 MB).
 _by_tally = lru_cache(maxsize=1 << 15)(_tally_decision)
 _by_other_tally = lru_cache(maxsize=1 << 10)(_tally_decision)
 

@@ -26,6 +26,7 @@ class InvalidHandError(BidderError):
 class InvalidHandWarning(UserWarning):
     """Warned when a graded function answers for a hand with duplicates or a wrong count."""
 
+
 # A suit's symbol and word, one string each for every use (a new one at every call would
 # be kept, once per hand shape, in each memo of decisions).
 _SYMBOLS = tuple("♣♦♥♠")
