@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: run test bench clean
+.PHONY: run test check bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,9 +38,21 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 	else echo "npm is not installed: the accessibility checks will skip (apt-get install npm)"; fi
 
 # lint-imports holds the package to the layers written in setup.cfg ([importlinter]).
+# The suite runs on every core (pytest-xdist; JOBS=1 runs it in one process), the
+# workers taking tests from each other as they finish, the coverage of all combined.
+JOBS ?= auto
 test: $(VENV)/.installed-test tests/e2e/node_modules/.package-lock.json
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest
+	$(PY) -m pytest --numprocesses $(JOBS) --dist worksteal
+
+# The loop to run while working, within a minute: the layers, the core's quick tests and
+# those of the folder you work in (make check WHERE=tests/web/live), without coverage.
+# Tests marked slow (a million hands sampled, a wheel built) wait for make test.
+WHERE ?=
+check: $(VENV)/.installed-test
+	$(VENV)/bin/lint-imports
+	$(PY) -m pytest --numprocesses $(JOBS) --dist worksteal --no-cov -q -m "not slow" \
+		$(sort $(wildcard tests/test_*.py) $(WHERE))
 
 # The benches time bidder against their own plain reference, bench/reference_bid.py.
 bench: $(VENV)/.installed-run

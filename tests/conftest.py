@@ -6,9 +6,14 @@ import signal
 import pytest
 from hypothesis import settings
 
-# Speed is measured by the benchmarks in bench/, never by a test's clock.
-settings.register_profile("default", deadline=None, max_examples=200)
-settings.load_profile("default")
+# Speed is measured by the benchmarks in bench/, never by a test's clock. Thorough in CI
+# (CI=true) and wherever HYPOTHESIS_PROFILE=thorough asks for it; quick on a laptop, so
+# that `make check` stays a loop one runs often. A test that sets its own max_examples
+# keeps it in both.
+settings.register_profile("thorough", deadline=None, max_examples=200)
+settings.register_profile("quick", deadline=None, max_examples=40)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
+                      or ("thorough" if os.environ.get("CI") == "true" else "quick"))
 
 # A shell without job control (a CI script, `nohup ... &`) starts a background command
 # with SIGINT ignored, and every command it starts inherits that: the tests of Ctrl-C,

@@ -11,16 +11,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from needs import missing
+from ports import free_port
 
 SERVER = "redis-server"
 START_WAIT = 10  # seconds, at most, for the server to answer
+START_TRIES = 3  # ports tried
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on just now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def answers(port: int) -> bool:
@@ -33,6 +30,27 @@ def answers(port: int) -> bool:
         return False
 
 
+def started(program: str, folder: Path) -> tuple[subprocess.Popen, int]:
+    """A redis-server answering on a free port, and the port. A port another process
+    took between the choice and the server's bind stops the server at once: then the
+    next free port is tried."""
+    for _ in range(START_TRIES):
+        port = free_port()
+        server = subprocess.Popen(
+            [program, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
+             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + START_WAIT
+        while server.poll() is None and not answers(port):
+            if time.monotonic() > deadline:
+                server.kill()
+                raise AssertionError("redis-server did not answer in time")
+            time.sleep(0.05)
+        if server.poll() is None:
+            return server, port
+    raise AssertionError(f"redis-server stopped at start {START_TRIES} times")
+
+
 @contextmanager
 def redis_server(folder: Path):
     """Run a redis-server in *folder*; yield its URL; stop it."""
@@ -40,17 +58,8 @@ def redis_server(folder: Path):
     if not Path(program).exists():
         missing("redis-server is not installed (apt-get install redis-server)",
                 "the shared-store tests")
-    port = free_port()
-    server = subprocess.Popen(
-        [program, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
-         "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server, port = started(program, folder)
     try:
-        deadline = time.monotonic() + START_WAIT
-        while not answers(port):
-            assert server.poll() is None, "redis-server stopped at start"
-            assert time.monotonic() < deadline, "redis-server did not answer in time"
-            time.sleep(0.05)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         server.terminate()

@@ -14,7 +14,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -27,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from bidder.web import shipped_folder
+from ports import free_port
 
 REPO = Path(__file__).resolve().parents[1]
 # What the build reads: setup.cfg names README.md as the long description.
@@ -127,10 +127,6 @@ def test_create_app_of_the_installed_copy_renders_every_page(installed, tmp_path
     assert found["pages"] == dict.fromkeys(PAGES, 200)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def get(url: str, server: subprocess.Popen) -> tuple[int, bytes]:

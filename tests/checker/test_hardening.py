@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -72,10 +73,26 @@ HARDENED = textwrap.dedent("""
 """)
 
 
-def test_a_hardened_checker_keeps_its_environment_from_its_own_uid(tmp_path):
+@pytest.fixture
+def readable_package():
+    """A copy of the bidder package in a folder every uid may read: the checkout itself
+    may lie in a folder only root can enter (a clone into `mktemp -d`), where the
+    unprivileged checker below could not import it."""
+    folder = Path(tempfile.mkdtemp(prefix="bidder-package-"))
+    try:
+        shutil.copytree(ROOT / "bidder", folder / "bidder",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for path in (folder, *folder.rglob("*")):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_hardened_checker_keeps_its_environment_from_its_own_uid(readable_package):
     """As the student's code would on PrairieLearn (the checker's uid), a child cannot read
     the hardened checker's environment, and the checker's own copy has no secret."""
-    command = ["/usr/bin/python3", "-c", HARDENED, str(ROOT)]
+    command = ["/usr/bin/python3", "-c", HARDENED, str(readable_package)]
     if os.geteuid() == 0:
         if shutil.which("setpriv") is None:
             missing("setpriv (util-linux) is not installed", "the unprivileged checker tests")
@@ -83,7 +100,8 @@ def test_a_hardened_checker_keeps_its_environment_from_its_own_uid(tmp_path):
                    "--clear-groups"] + command
     environ = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "GRADER_TOKEN": "s3cret",
                "BIDDER_CHECK_SEED": "4"}
-    run = subprocess.run(command, capture_output=True, text=True, env=environ, cwd=tmp_path)
+    run = subprocess.run(command, capture_output=True, text=True, env=environ,
+                         cwd=readable_package)
     assert run.returncode == 0, run.stderr
     found = json.loads(run.stdout)
     assert found == {"dropped": ["GRADER_TOKEN"], "dumpable": 0, "peek": "PermissionError",

@@ -19,10 +19,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import bidder.grading.batch  # noqa: F401 (see below)
 from bidder.cards import EXAMPLE_HAND
 from bidder.cli.commands import cli, main
 from helpers import children, kill_workers_when_they_start, signal_main_thread
+from ports import free_port
 
+# The tests below interrupt this very process (Ctrl-C, SIGTERM) while `bidder grade` runs
+# in it. The command imports NumPy when it first needs it: interrupted half-way through
+# that import, this process would keep a NumPy missing its attributes for every later
+# test. So NumPy is imported here, whatever order the tests run in.
 BIN = Path(sys.executable).parent
 BIDDER = str(BIN / "bidder")
 CLASS_FILE = Path(__file__).parent / "class.txt"
@@ -365,10 +371,6 @@ def test_a_broken_pipe_while_grading_is_left_to_click(tmp_path, monkeypatch):
 
 # serving ---------------------------------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def fetch(port: int) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import subprocess
 import tempfile
 import time
@@ -17,17 +16,13 @@ from typing import Iterator
 import pytest
 
 from bidder.cli.serve import gunicorn_command
+from ports import free_port
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = "127.0.0.1"
 START_TIMEOUT = 30
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
 
 
 def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:

@@ -10,7 +10,7 @@ import time
 import urllib.request
 
 import pytest
-from redis_server import free_port
+from ports import free_port
 
 from bidder.cli.serve import gunicorn_command
 

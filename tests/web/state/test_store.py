@@ -183,7 +183,7 @@ def test_the_start_up_check_fails_where_no_file_can_be_made(tmp_path):
 # Redis --------------------------------------------------------------------------------
 
 def test_a_redis_that_is_not_there_raises_store_unavailable_quickly():
-    from redis_server import free_port
+    from ports import free_port
     store = RedisStore(f"redis://:secret@127.0.0.1:{free_port()}/0")
     for call in (store.prepare, lambda: store.get("k"), lambda: store.tally("k"),
                  lambda: store.put_if_absent("k", "v", 1), lambda: store.add("k", "f", 1, 1)):

@@ -107,7 +107,7 @@ def test_many_threads_voting_lose_no_vote(store):
 
 
 def test_a_broken_file_or_an_absent_redis_fails_the_new_calls_as_store_unavailable(tmp_path):
-    from redis_server import free_port
+    from ports import free_port
     for store in (SQLiteStore(str(tmp_path / "never-made.sqlite3")),
                   RedisStore(f"redis://127.0.0.1:{free_port()}/0")):
         for call in (lambda: store.put("k", "v", 1), lambda: store.fields("k"),
