@@ -58,6 +58,7 @@ def test_non_strings_raise_type_error(function, value):
         function(value)
 
 
+@pytest.mark.slow
 def test_the_fast_path_agrees_with_explain_on_ten_thousand_hands():
     stream = hand_stream(2026)
     for _ in range(10_000):

@@ -105,6 +105,7 @@ def answers(module, hand: str) -> tuple:
     return module.highCardPoints(hand), module.distributionPoints(hand), module.openingBid(hand)
 
 
+@pytest.mark.slow
 def test_the_hands_reach_every_bid_the_rules_make():
     assert {openingBid(hand) for hand in hands()} == {
         "1C", "1D", "1H", "1S", "1NT", "2C", "2D", "2H", "2S", "2NT", "3C", "3D", "3H",
@@ -116,6 +117,7 @@ def test_the_reference_gives_the_worked_examples(hand, hcp, distribution, bid):
     assert answers(reference(), hand) == (hcp, distribution, bid)
 
 
+@pytest.mark.slow
 def test_the_reference_answers_as_bidder_does():
     ours = (highCardPoints, distributionPoints, openingBid)
     differ = [hand for hand in hands()
@@ -183,6 +185,7 @@ def shared():
     return load(SHARED, "shared_reference_bid")
 
 
+@pytest.mark.slow
 def test_the_reference_answers_as_the_shared_reference_does(shared):
     plain = reference()
     differ = [hand for hand in hands() if answers(plain, hand) != answers(shared, hand)

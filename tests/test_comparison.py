@@ -80,6 +80,7 @@ def test_the_largest_share_reaches_the_top_of_an_interval():
         row.interval.high for row in comparison.rows("by_rule"))
 
 
+@pytest.mark.slow
 def test_about_1_interval_in_20_misses_the_exact_share():
     comparisons = [Comparison(EXACT, statistics(2000, seed)) for seed in range(20)]
     missed = sum(comparison.missed for comparison in comparisons)

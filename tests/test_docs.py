@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+# Every example of every page runs: the checker's pages run `bidder check` itself.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"

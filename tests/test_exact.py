@@ -246,6 +246,7 @@ def test_the_count_is_computed_once_per_table():
     assert exact_statistics() is exact_statistics(RULES) is EXACT
 
 
+@pytest.mark.slow
 def test_each_condition_depends_only_on_the_fact_it_says_it_reads():
     tallies = [Tally(lengths, hcp) for lengths in suit_lengths()
                for hcp, count in enumerate(hcp_counts(lengths)) if count]
@@ -333,6 +334,7 @@ VARIANTS = [variant for variant in CATALOGUE
             if variant.rules is not RULES or variant.counting is not STANDARD]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS, ids=[variant.id for variant in VARIANTS])
 def test_a_variant_is_counted_through_its_own_rules_and_counting(variant):
     table = {(profile.lengths, profile.hcp, profile.weighed): profile
@@ -354,6 +356,7 @@ def sample():
     return statistics(1_000_000, SAMPLE_SEED)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", ["by_bid", "by_rule", "overlaps"])
 def test_a_million_sampled_hands_agree_within_4_standard_errors(sample, table):
     exact = {row[:-1]: row[-1] for row in getattr(EXACT, table)}
@@ -366,6 +369,7 @@ def test_a_million_sampled_hands_agree_within_4_standard_errors(sample, table):
         assert abs(sampled.get(key, 0) - expected) <= 4 * error, key
 
 
+@pytest.mark.slow
 def test_sampled_hcp_agree_within_4_standard_errors(sample):
     by_hcp = [sum(column) for column in zip(*(counts for _, counts in sample.hcp_by_bid))]
     for hcp, count in enumerate(EXACT.by_hcp):
@@ -451,6 +455,7 @@ def test_hands_made_apart_are_bid_differently_by_the_two_readings(first, second)
         assert one != other
 
 
+@pytest.mark.slow
 def test_readings_that_bid_alike_everywhere_have_no_hand_apart():
     from bidder.exact import hands_apart
     from bidder.misreadings import variant_by_id

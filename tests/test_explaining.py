@@ -94,6 +94,7 @@ def test_hands_dealt_that_tell_misreadings_apart_are_kept_first():
     assert telling_apart(variants, codes, most=1).codes == apart.codes[:1]
 
 
+@pytest.mark.slow
 def test_hands_are_made_where_none_dealt_tells_misreadings_apart_and_alike_ones_are_named():
     variants = [variant_by_id(text) for text in
                 ("swap=R4/R6", "R5.hcp=22-23", "swap=R5/R6", "swap=R5/R8")]
@@ -121,6 +122,7 @@ def test_tied_misreadings_are_ranked_by_the_further_answers_each_predicts():
     assert told.alternatives == () and told.alike == ()
 
 
+@pytest.mark.slow
 def test_misreadings_counting_otherwise_are_not_called_alike_for_bidding_alike():
     # the ten read as worth nothing is the assignment's scale written out: both bid alike
     # on every hand, but a scale of their own is not proved to count alike

@@ -186,6 +186,7 @@ def test_the_shipped_counts_cover_the_space_and_mark_the_equivalent():
 SAMPLE = ["R1.hcp=15-18", "R8.hcp=6-9", "balanced=with-4441", "hcp.J=0"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant_id", SAMPLE)
 def test_the_shipped_counts_are_the_engines(variant_id):
     from bidder.exact import changes
@@ -198,6 +199,7 @@ HANDS = st.permutations(range(52)).map(lambda order: packed.encode_deal(order[:1
 SINGLES = st.sampled_from([variant.id for variant in space()])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(SINGLES, min_size=2, max_size=3), HANDS)
 def test_a_composed_id_behaves_as_its_parts_applied_in_turn(ids, code):
@@ -220,6 +222,7 @@ def test_a_misreadings_suit_choice_is_explained_as_it_reads_the_rule():
     assert "spades, as the shorter suit; with equal length, the higher" in advice.explanation
 
 
+@pytest.mark.slow
 def test_a_misreading_outside_the_space_is_counted_when_asked():
     assert changes_of(variant_by_id("R6.points=21++R1.hcp=16")).hands > 0
 
@@ -233,6 +236,7 @@ def test_a_misreading_is_about_the_rules_it_names(variant_id, rule_id, is_about)
     assert about(variant_by_id(variant_id), rule_id) is is_about
 
 
+@pytest.mark.slow
 def test_build_writes_the_counts_the_engine_gives(tmp_path, monkeypatch):
     import bidder.misreadings as misreadings
 

@@ -58,6 +58,7 @@ def missed_rule(miss: str) -> str:
     return re.search(r"\((R\d)\)$", miss).group(1)
 
 
+@pytest.mark.slow
 @given(st.one_of(random_hands, shaped_hands))
 def test_every_near_miss_names_a_change_that_makes_its_rule_first(hand):
     advice = explain(hand)
@@ -119,6 +120,7 @@ def test_the_shapes_that_balance_a_hand_come_fewest_cards_moved_first():
     assert unbalanced[0].lengths == (2, 3, 3, 5) and not unbalanced[0].balanced
 
 
+@pytest.mark.slow
 def test_possible_tallies_are_the_ones_real_hands_have():
     tallies = {(tally.lengths, tally.hcp) for tally in possible_tallies()}
     for lengths in [(13, 0, 0, 0), (0, 4, 4, 5), (3, 3, 3, 4), (9, 2, 1, 1)]:

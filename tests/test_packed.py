@@ -30,6 +30,7 @@ def hands():
     return st.permutations(DECK).map(lambda deck: deck[:HAND_SIZE])
 
 
+@pytest.mark.slow
 @given(hands())
 def test_a_code_holds_what_explain_computes(cards):
     text = " ".join(map(str, cards))
@@ -129,6 +130,7 @@ def spelled(cards, rng):
     return words
 
 
+@pytest.mark.slow
 @given(hands(), st.randoms(use_true_random=False),
        st.lists(st.sampled_from([" ", ",", ", ", "\t", "\n", "  "]), min_size=12,
                 max_size=12))

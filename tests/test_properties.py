@@ -1,5 +1,6 @@
 """Invariants that hold for every hand and every string (Hypothesis)."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ def test_the_canonical_form_reads_back_to_the_same_hand(hand):
     assert parse_hand(str(hand).lower().replace(" ", ", ")) == hand
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(st.one_of(any_text, card_like_text))
 def test_parse_hand_returns_a_hand_or_raises_invalid_hand_error(text):

@@ -21,6 +21,7 @@ def apart(found, chosen):
                for hand in found)
 
 
+@pytest.mark.slow
 def test_where_hands_tell_every_misreading_apart_those_are_given():
     found = separating_hands(variants("r3-unbalanced-only", "1nt-15-17"), 3)
     assert len(found) == 3
@@ -85,6 +86,7 @@ def test_a_misreading_no_hand_shows_has_no_smallest_hand(monkeypatch):
     assert smallest_changed_hand.__wrapped__(variant_by_id("no-2nt"), 1, 5) is None
 
 
+@pytest.mark.slow
 def test_every_misreading_has_a_smallest_hand_that_shows_it():
     for variant in distinguishable()[:5]:
         assert changes(variant, packed.encode(smallest_changed_hand(variant)))

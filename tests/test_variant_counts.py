@@ -11,6 +11,9 @@ from bidder.dealing import hand_stream
 from bidder.exact import ALL_HANDS, exact_statistics, changes
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
 
+# Each test here counts over a sample of hands or over every hand: seconds each.
+pytestmark = pytest.mark.slow
+
 SAMPLE = 60_000
 
 

@@ -28,6 +28,9 @@ import pytest
 from bidder.web import shipped_folder
 from ports import free_port
 
+# A wheel is built and installed in a new virtual environment.
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[1]
 # What the build reads: setup.cfg names README.md as the long description.
 SOURCES = ("setup.cfg", "pyproject.toml", "README.md", "bidder", "templates", "static")

@@ -109,6 +109,7 @@ def test_another_table_is_explained_from_its_own_conditions(hand, chosen, senten
     assert why_not(advice, Bid.parse(chosen)) == sentence
 
 
+@pytest.mark.slow
 @given(hands)
 def test_every_wrong_bid_names_the_rule_that_makes_it(hand):
     advice = explain(hand)
