@@ -24,11 +24,11 @@ from collections import Counter
 from reference_bid import DECK
 from reference_bid import openingBid as plain_opening_bid
 
-from bidder import advice, assignment, cards, dealing, facts, rules
+from bidder import advice, assignment, cards, dealing, facts, packed, rules
 from bidder.dealing import hand_stream, statistics
 
 GOAL = 0.3
-CORE_MODULES = (cards, facts, rules, advice, assignment, dealing)
+CORE_MODULES = (cards, facts, rules, packed, advice, assignment, dealing)
 AGREEMENT_HANDS = 20_000
 SEED = 2026
 
