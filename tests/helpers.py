@@ -6,6 +6,7 @@ import shutil
 import signal
 import threading
 import time
+import uuid
 from pathlib import Path
 
 STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"  # 22 HCP, 4-4-4-1: no rule fits
@@ -20,6 +21,11 @@ DEALER_PROGRAM = "dealer"  # Debian's package puts it in /usr/games
 def dealer_program() -> str | None:
     """The path of Hans van Staveren's Dealer program, if it is installed."""
     return shutil.which(DEALER_PROGRAM) or shutil.which(DEALER_PROGRAM, path="/usr/games")
+
+
+def unique_key() -> str:
+    """A key of the state store that no other test uses."""
+    return f"test:{uuid.uuid4().hex}"
 
 
 def only_board(reading):
