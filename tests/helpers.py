@@ -16,6 +16,7 @@ BOARDS = Path(__file__).resolve().parent / "boards"
 CLUB_PBN = BOARDS / "club-night.pbn"  # CRLF; '#', '##', voids, 10, a bad game 3, ...
 CLUB_LIN = BOARDS / "club-match.lin"  # four boards, a bad board 3
 DEALER_PROGRAM = "dealer"  # Debian's package puts it in /usr/games
+STUB = Path(__file__).resolve().parent / "checker" / "students" / "stub.py"
 
 
 def dealer_program() -> str | None:
@@ -26,6 +27,14 @@ def dealer_program() -> str | None:
 def unique_key() -> str:
     """A key of the state store that no other test uses."""
     return f"test:{uuid.uuid4().hex}"
+
+
+def cheating_stub(docstring: str, code: str) -> str:
+    """A student module that answers as the stub handed out does (tests/checker/students/
+    stub.py) and runs *code* when it is imported, once the stub's functions are defined,
+    so *code* may put others in their place."""
+    functions = STUB.read_text(encoding="utf-8").split('"""', 2)[2]
+    return f'"""{docstring}"""{functions}\n\n{code}'
 
 
 def only_board(reading):
