@@ -30,7 +30,6 @@ def create_app(test_config: dict | None = None) -> App:
     app.json.sort_keys = False
     security.init_app(app)
     state.init_app(app)
-    rate_limits.init_app(app, os.environ)
     errors.init_app(app)
     render.init_app(app)
     app.register_blueprint(advisor.blueprint)
@@ -39,6 +38,7 @@ def create_app(test_config: dict | None = None) -> App:
     app.register_blueprint(variants.blueprint)
     live.init_app(app)
     boards.init_app(app)
+    rate_limits.init_app(app, os.environ)  # its hooks go to the blueprints it limits
     security.trust_proxies(app)  # outermost: every layer sees the client's own address
     return app
 
