@@ -287,11 +287,17 @@ _decide_default = lru_cache(maxsize=1 << 15)(lambda key: _decide_tally(key, RULE
 _decide_other = lru_cache(maxsize=1 << 15)(_decide_tally)
 
 
+def is_the_assignments(rules: Sequence[Rule], counting: Counting) -> bool:
+    """Whether *rules* and *counting* are the assignment's own rule table and counting,
+    whose decisions are kept apart from a misreading's."""
+    return rules is RULES and counting is STANDARD
+
+
 def decide(code: int, rules: Sequence[Rule] = RULES, counting: Counting = STANDARD
            ) -> tuple[Rule, str | None]:
     """The rule that decides the hand and the bid it makes, by the rule table *rules*
     with hands counted by *counting*."""
-    if rules is RULES and counting is STANDARD:
+    if is_the_assignments(rules, counting):
         rule, bid, settled = _decide_default(key(code))
     else:
         rule, bid, settled = _decide_other(key(rescaled(code, counting)), tuple(rules), counting)
