@@ -349,7 +349,7 @@ def decide_profiles(profiles: Mapping[int, int]) -> Counter:
     """How many hands make each (rule, bid, tally), by the assignment's table, from how
     many hands have each profile: each tally decided once, and a profile by itself only
     where the suits' HCP settle the bid."""
-    by_key, unsettled, outcomes = Counter(), Counter(), Counter()
+    by_key, unsettled, outcomes = Counter(), {}, Counter()
     for value, count in profiles.items():
         by_key[value & _KEY_MASK] += count
     for tally_key, count in by_key.items():
