@@ -6,7 +6,8 @@ bench/reference_bid.py (split, count, walk the list). Both are first checked to 
 the baseline's count of bids over the first hands of a seed's stream must equal the
 statistics for that seed. Then each is timed on 100,000 hands, in alternating rounds,
 best round counting; the statistics also count rules, overlaps and HCP, the baseline
-only bids. The first round of the statistics starts with every cache of the core empty.
+only bids. The first round of the statistics starts with every cache of the core empty
+(the packed engine's too); the goal is for the best round, with the caches warm.
 
     python bench/bench_stats.py [--hands N] [--rounds R] [--profile]
 """
@@ -24,11 +25,11 @@ from collections import Counter
 from reference_bid import DECK
 from reference_bid import openingBid as plain_opening_bid
 
-from bidder import advice, assignment, cards, dealing, facts, rules
+from bidder import advice, assignment, cards, dealing, facts, packed, rules
 from bidder.dealing import hand_stream, statistics
 
 GOAL = 0.3
-CORE_MODULES = (cards, facts, rules, advice, assignment, dealing)
+CORE_MODULES = (cards, facts, rules, packed, advice, assignment, dealing)
 AGREEMENT_HANDS = 20_000
 SEED = 2026
 
@@ -88,10 +89,11 @@ def main() -> int:
               for round_ in range(args.rounds)]
     base = min(plain for plain, _ in rounds)
     cold, warm = rounds[0][1], min(mine for _, mine in rounds)
-    for name, mine in (("statistics, warm caches", warm), ("statistics, cold caches", cold)):
+    for name, mine, goal in (("statistics, warm caches", warm, f"goal <= {GOAL}"),
+                             ("statistics, cold caches", cold, "no goal")):
         print(f"  {name:<24} baseline {base / args.hands * 1e6:6.2f} us   "
               f"bidder {mine / args.hands * 1e6:6.2f} us   ratio {mine / base:5.2f} "
-              f"(goal <= {GOAL})")
+              f"({goal})")
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(statistics.__wrapped__, args.hands, SEED)

@@ -228,7 +228,7 @@ def explain(hand: str | Hand, rules: tuple[Rule, ...] = RULES,
     if code is None:
         code = packed.encode_cards(parse_hand(hand))
     rules, counted = tuple(rules), packed.rescaled(code, counting)
-    by_tally = _by_tally if rules is RULES and counting is STANDARD else _by_other_tally
+    by_tally = _by_tally if packed.is_the_assignments(rules, counting) else _by_other_tally
     try:
         decision = by_tally(packed.key(counted), rules, counting)
     except NeedsSuitHcp:

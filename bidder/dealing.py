@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .advice import is_reachable
 from .bids import RULE_BIDS, Bid
@@ -49,14 +49,28 @@ def parse_rule(text: str) -> Rule:
     return rule
 
 
+def _shuffled(draw: Callable[[], float]) -> list[int]:
+    """DECK's indexes in the order one shuffle deals them: a key drawn for each card."""
+    places = range(len(DECK))
+    return sorted(places, key=[draw() for _ in places].__getitem__)
+
+
 def hand_stream(seed: int) -> Iterator[list[int]]:
     """Endless hands for *seed*, as indexes into DECK: four to each shuffled deck."""
-    rng = random.Random(seed)
+    draw = random.Random(seed).random
     while True:
-        keys = [rng.random() for _ in DECK]
-        order = sorted(range(len(DECK)), key=keys.__getitem__)
+        order = _shuffled(draw)
         for start in range(0, len(DECK), HAND_SIZE):
             yield order[start:start + HAND_SIZE]
+
+
+def _profile_stream(seed: int) -> Iterator[int]:
+    """The packed profile of each hand of hand_stream(*seed*), all that decides its bid."""
+    draw, part = random.Random(seed).random, packed.CARD_PROFILES.__getitem__
+    while True:
+        parts = list(map(part, _shuffled(draw)))
+        for start in range(0, len(DECK), HAND_SIZE):
+            yield sum(parts[start:start + HAND_SIZE])
 
 
 def _hand(indexes: list[int]) -> Hand:
@@ -260,7 +274,7 @@ class Statistics:
         }
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 15)  # every tally's (15,152 exist)
 def overlaps(tally: Tally) -> tuple[tuple[str, str], ...]:
     """(deciding rule, shadowed rule) for each later rule that also applies to a hand
     (the catch-all last rule aside)."""
@@ -278,13 +292,7 @@ def statistics(hands: int = DEFAULT_STATS_HANDS, seed: int = 1) -> Statistics:
         raise DealError(f"ask for 1 to {MAX_STATS_HANDS:,} hands, not {hands:,}",
                         "bad_count")
     # Hands with one profile get one bid: count the profiles, then decide each once.
-    profiles = Counter(packed.profile(packed.encode_deal(indexes))
-                       for indexes in islice(hand_stream(seed), hands))
-    outcomes = Counter()
-    for profile, count in profiles.items():
-        code = packed.from_profile(profile)
-        rule, bid = packed.decide(code)
-        outcomes[rule.id, bid, packed.tally(code)] += count
+    outcomes = packed.decide_profiles(Counter(islice(_profile_stream(seed), hands)))
     return _tabulate(hands, seed, outcomes)
 
 
@@ -292,7 +300,7 @@ def _tabulate(hands: int, seed: int, outcomes: Counter) -> Statistics:
     by_bid, by_rule, shadowing, hcp = Counter(), Counter(), Counter(), {}
     for (rule, bid, tally), count in outcomes.items():
         by_bid[bid] += count
-        by_rule[rule] += count
+        by_rule[rule.id] += count
         hcp.setdefault(bid, [0] * (MAX_HCP + 1))[tally.hcp] += count
         for pair in overlaps(tally):
             shadowing[pair] += count

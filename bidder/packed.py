@@ -9,7 +9,8 @@ bit, so 13 bits set means 13 different cards. Only this module knows the layout.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -286,11 +287,17 @@ _decide_default = lru_cache(maxsize=1 << 15)(lambda key: _decide_tally(key, RULE
 _decide_other = lru_cache(maxsize=1 << 15)(_decide_tally)
 
 
+def is_the_assignments(rules: Sequence[Rule], counting: Counting) -> bool:
+    """Whether *rules* and *counting* are the assignment's own rule table and counting,
+    whose decisions are kept apart from a misreading's."""
+    return rules is RULES and counting is STANDARD
+
+
 def decide(code: int, rules: Sequence[Rule] = RULES, counting: Counting = STANDARD
            ) -> tuple[Rule, str | None]:
     """The rule that decides the hand and the bid it makes, by the rule table *rules*
     with hands counted by *counting*."""
-    if rules is RULES and counting is STANDARD:
+    if is_the_assignments(rules, counting):
         rule, bid, settled = _decide_default(key(code))
     else:
         rule, bid, settled = _decide_other(key(rescaled(code, counting)), tuple(rules), counting)
@@ -336,6 +343,27 @@ def decide_many(codes: Iterable[int], rules: Sequence[Rule] = RULES,
                 counting: Counting = STANDARD) -> list[tuple[Rule, str | None]]:
     """decide() for many codes at once."""
     return [decide(code, rules, counting) for code in codes]
+
+
+def decide_profiles(profiles: Mapping[int, int]) -> Counter:
+    """How many hands make each (rule, bid, tally), by the assignment's table, from how
+    many hands have each profile: each tally decided once, and a profile by itself only
+    where the suits' HCP settle the bid."""
+    by_key, unsettled, outcomes = Counter(), {}, Counter()
+    for value, count in profiles.items():
+        by_key[value & _KEY_MASK] += count
+    for tally_key, count in by_key.items():
+        rule, bid, settled = _decide_default(tally_key)
+        if settled:
+            outcomes[rule, bid, _tally(tally_key)] += count
+        else:
+            unsettled[tally_key] = rule
+    for value, count in profiles.items():
+        rule = unsettled.get(value & _KEY_MASK)
+        if rule is not None:
+            code = from_profile(value)
+            outcomes[rule, rule.bid(Holding(code)), tally(code)] += count
+    return outcomes
 
 
 # What a batch reader needs (``bidder.grading.batch``, with NumPy) ---------------------

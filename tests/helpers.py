@@ -6,6 +6,7 @@ import shutil
 import signal
 import threading
 import time
+import uuid
 from pathlib import Path
 
 STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"  # 22 HCP, 4-4-4-1: no rule fits
@@ -15,11 +16,25 @@ BOARDS = Path(__file__).resolve().parent / "boards"
 CLUB_PBN = BOARDS / "club-night.pbn"  # CRLF; '#', '##', voids, 10, a bad game 3, ...
 CLUB_LIN = BOARDS / "club-match.lin"  # four boards, a bad board 3
 DEALER_PROGRAM = "dealer"  # Debian's package puts it in /usr/games
+STUB = Path(__file__).resolve().parent / "checker" / "students" / "stub.py"
 
 
 def dealer_program() -> str | None:
     """The path of Hans van Staveren's Dealer program, if it is installed."""
     return shutil.which(DEALER_PROGRAM) or shutil.which(DEALER_PROGRAM, path="/usr/games")
+
+
+def unique_key() -> str:
+    """A key of the state store that no other test uses."""
+    return f"test:{uuid.uuid4().hex}"
+
+
+def cheating_stub(docstring: str, code: str) -> str:
+    """A student module that answers as the stub handed out does (tests/checker/students/
+    stub.py) and runs *code* when it is imported, once the stub's functions are defined,
+    so *code* may put others in their place."""
+    functions = STUB.read_text(encoding="utf-8").split('"""', 2)[2]
+    return f'"""{docstring}"""{functions}\n\n{code}'
 
 
 def only_board(reading):

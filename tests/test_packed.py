@@ -1,5 +1,7 @@
 """The packed engine: one integer per hand, decided and counted as explain() does."""
 
+from collections import Counter
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -52,6 +54,14 @@ def test_a_profile_decides_as_the_hand_does():
     assert packed.decide(bare) == packed.decide(code)
     assert packed.decide(code)[1] == "2H"
     assert packed.text(bare) == ""
+
+
+@given(st.lists(hands(), max_size=12))
+def test_profiles_counted_are_decided_as_their_hands_are(deals):
+    codes = [packed.encode_cards(cards) for cards in deals]
+    codes += [packed.encode(STRONG_TWO_SUITER)] * 2  # a bid the suits' HCP settle
+    expected = Counter((*packed.decide(code), packed.tally(code)) for code in codes)
+    assert packed.decide_profiles(Counter(map(packed.profile, codes))) == expected
 
 
 def test_a_deal_is_coded_by_the_places_of_its_cards():

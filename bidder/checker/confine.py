@@ -21,6 +21,7 @@ import errno
 import os
 import pwd
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 STUDENT_UID = 61_234  # no user on the systems graders run; the student's code only
@@ -189,6 +190,13 @@ def free_uid(uid: int = STUDENT_UID) -> str:
     return f"uid {uid} belongs to the user {user.pw_name}"
 
 
+def unused_uids(first: int = STUDENT_UID) -> Iterator[int]:
+    """The uids from *first* up to the last one searched that no user owns and no process
+    runs as, lowest first, each looked at only when the one before is turned down."""
+    return (uid for uid in range(first, STUDENT_UID + UID_SEARCH)
+            if not free_uid(uid) and not living(uid))
+
+
 def pick_uid(environ) -> tuple[int, str]:
     """(the student's uid, why it cannot be used or ''): BIDDER_CHECK_UID when set, else
     61234, else the first uid above it that no user owns and no process runs as."""
@@ -202,9 +210,9 @@ def pick_uid(environ) -> tuple[int, str]:
         uid = int(chosen)
         return uid, (f"{UID_VARIABLE}={uid} has processes running: give the student's "
                      f"code a uid of its own" if living(uid) else "")
-    for uid in range(STUDENT_UID, STUDENT_UID + UID_SEARCH):
-        if not free_uid(uid) and not living(uid):
-            return uid, ""
+    uid = next(unused_uids(), None)
+    if uid is not None:
+        return uid, ""
     return STUDENT_UID, (f"every uid from {STUDENT_UID} to {STUDENT_UID + UID_SEARCH - 1} "
                          f"belongs to a user or runs processes: set {UID_VARIABLE} to a "
                          f"free uid")

@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .confine import STUDENT_UID, UID_SEARCH, UID_VARIABLE, free_uid, living
+from .confine import STUDENT_UID, UID_SEARCH, UID_VARIABLE, living, unused_uids
 
 LOCK_PARENTS = ("/run", "/var/lock")  # then the temporary folder
 LOCK_FOLDER = "bidder-student-uids"
@@ -65,12 +65,13 @@ def leased_uid(first: int, fixed: bool | None = None,
     if fixed is None:
         fixed = bool(os.environ.get(UID_VARIABLE, "").strip())
     folder = folder or lock_folder()
-    candidates = [first] if fixed else range(first, STUDENT_UID + UID_SEARCH)
-    for uid in candidates:
+    for uid in [first] if fixed else unused_uids(first):
         descriptor = _locked(folder, uid, wait=fixed)
         if descriptor is None:
             continue
-        if fixed or not (free_uid(uid) or living(uid)):
+        # Looked at again under the lock: a check that died holding it may have left its
+        # student running.
+        if fixed or not living(uid):
             try:
                 yield uid
             finally:

@@ -3,7 +3,6 @@ core imported; every other command, option or bad hand goes to the full command 
 
 from __future__ import annotations
 
-import signal
 import sys
 
 
@@ -24,21 +23,14 @@ def _answered(hand: list[str]) -> bool:
     from ..advice import explain
     from ..cards import InvalidHandError
     from .terminal import advice_lines, can_show_symbols, painter, plain
+    from .termination import terminable
 
     try:
         advice = explain(" ".join(hand))
     except InvalidHandError:
         return False  # the full command line says what is wrong, as for any usage error
     paint = painter() if sys.stdout.isatty() else plain
-    previous = signal.signal(signal.SIGTERM, _terminated)
-    try:
+    with terminable():
         sys.stdout.write("\n".join(advice_lines(advice, paint, can_show_symbols())) + "\n")
         sys.stdout.flush()
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     return True
-
-
-def _terminated(signum: int, frame) -> None:
-    """SIGTERM handler: leave through the normal clean-up, with exit status 143."""
-    raise SystemExit(128 + signum)

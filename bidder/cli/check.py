@@ -6,23 +6,14 @@ from __future__ import annotations
 import click
 
 from .files import Failure, os_reason, output_stream, stopped
+from .options import checking_options
 
 CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 
 
 @click.command(short_help="Check a student's module against the reference, sealed.")
 @click.argument("student", required=False, type=click.Path(exists=True, dir_okay=False))
-@click.option("--hands", default=1000, show_default=True, type=click.IntRange(0, 100_000),
-              help="Random hands, besides the worked examples and the threshold hands.")
-@click.option("--seed", default=1, show_default=True, envvar="BIDDER_CHECK_SEED",
-              help="The seed the random hands come from (or BIDDER_CHECK_SEED).")
-@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
-              help="Seconds the student's module may take in all.")
-@click.option("--memory", default=1024, show_default=True, type=click.IntRange(64, 65536),
-              help="MiB of memory the student's module may use.")
-@click.option("--isolation", default="auto", show_default=True,
-              type=click.Choice(["auto", "bubblewrap", "fallback"]),
-              help="bubblewrap demands the sandbox; auto falls back where it cannot run.")
+@checking_options(seed_envvar="BIDDER_CHECK_SEED")
 @click.option("--shown", default=5, show_default=True, type=click.IntRange(0),
               help="How many groups of wrong answers to show in full.")
 @click.option("--tests", "tests_path", type=click.Path(exists=True, dir_okay=False),

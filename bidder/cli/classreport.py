@@ -7,6 +7,7 @@ import sys
 import click
 
 from .files import Failure, os_reason, output_stream, stopped
+from .options import checking_options
 
 CLASS_FORMATS = ("text", "html", "json")
 
@@ -18,16 +19,7 @@ CLASS_FORMATS = ("text", "html", "json")
               help="text for the terminal, html (one self-contained page) or json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the report here instead of standard output.")
-@click.option("--hands", default=1000, show_default=True, type=click.IntRange(0, 100_000),
-              help="Random hands each module is checked on, the same for all.")
-@click.option("--seed", default=1, show_default=True, help="The seed of those hands.")
-@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
-              help="Seconds each student's module may take in all.")
-@click.option("--memory", default=1024, show_default=True, type=click.IntRange(64, 65536),
-              help="MiB of memory each student's module may use.")
-@click.option("--isolation", default="auto", show_default=True,
-              type=click.Choice(["auto", "bubblewrap", "fallback"]),
-              help="bubblewrap demands the sandbox; auto falls back where it cannot run.")
+@checking_options()
 @click.option("--jobs", type=click.IntRange(1, 256), default=None,
               help="Modules checked at once.  [default: the cores]")
 @click.option("--similar", is_flag=True,

@@ -7,8 +7,6 @@ starts quickly, and only `bidder serve` touches the web app, in its own processe
 
 from __future__ import annotations
 
-import signal
-
 import click
 
 from .bid import bid
@@ -18,6 +16,7 @@ from .deal import deal
 from .grade import grade
 from .serve import serve
 from .stats import stats, variants
+from .termination import terminable
 
 
 class BidderGroup(click.Group):
@@ -51,16 +50,8 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """The console script: SIGTERM ends a run cleanly, with exit status 143."""
-    previous = signal.signal(signal.SIGTERM, terminated)
-    try:
+    with terminable():
         cli.main(args=argv, prog_name="bidder")
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def terminated(signum: int, frame) -> None:
-    """SIGTERM handler: leave through the normal clean-up, with exit status 143."""
-    raise SystemExit(128 + signum)
 
 
 for command in (bid, grade, deal, stats, variants, check, class_report, serve):

@@ -18,3 +18,34 @@ def read_variant(ctx, param, value: str | None):
 
 
 VARIANT_HELP = "Read the rules as this misreading does (bidder variants lists them)."
+
+
+def checking_options(seed_envvar: str | None = None):
+    """--hands, --seed, --timeout, --memory and --isolation: the hands a student's module is
+    checked on and the limits of its sandbox, for `bidder check` and `bidder class` alike;
+    *seed_envvar*, when given, may give the seed."""
+    also = f" (or {seed_envvar})" if seed_envvar else ""
+    block = (
+        click.option("--hands", default=1000, show_default=True,
+                     type=click.IntRange(0, 100_000),
+                     help="Random hands each module is checked on, besides the worked "
+                          "examples and the threshold hands."),
+        click.option("--seed", default=1, show_default=True, envvar=seed_envvar,
+                     help=f"The seed the random hands come from{also}."),
+        click.option("--timeout", default=10.0, show_default=True,
+                     type=click.FloatRange(min=0.1),
+                     help="Seconds a student's module may take in all."),
+        click.option("--memory", default=1024, show_default=True,
+                     type=click.IntRange(64, 65536),
+                     help="MiB of memory a student's module may use."),
+        click.option("--isolation", default="auto", show_default=True,
+                     type=click.Choice(["auto", "bubblewrap", "fallback"]),
+                     help="bubblewrap demands the sandbox; auto falls back where it cannot "
+                          "run."),
+    )
+
+    def decorate(command):
+        for option in reversed(block):  # the first given is the first shown
+            command = option(command)
+        return command
+    return decorate

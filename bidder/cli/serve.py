@@ -123,7 +123,7 @@ def served_environment(environ, folder: Path) -> dict[str, str]:
     :raises Failure: if the key that is set is one the app refuses (too short), or the
         key file cannot be read or written.
     """
-    from ..web import SECRET_KEY_VARIABLE, secret_key
+    from ..web.settings import SECRET_KEY_VARIABLE, secret_key
 
     served = dict(environ)
     if not served.get(SECRET_KEY_VARIABLE):

@@ -27,13 +27,8 @@ LIVE_VARIABLE = "BIDDER_LIVE_RATE_LIMIT"
 LIMITS = (("PRACTICE_RATE_LIMIT", LIMIT_VARIABLE, PRACTICE_LIMIT),
           ("LIVE_RATE_LIMIT", LIVE_VARIABLE, LIVE_LIMIT))  # config, variable, default
 
-# The blueprints with limited views. Flask-Limiter's per-request hooks (its check of
-# application-wide limits, of which there are none here, its headers and its clean-up)
-# run for their requests alone: on every page and /api/bid call they found nothing to do
-# and took a tenth of a worker's time. A limited view checks its own limit either way.
-LIMITED_BLUEPRINTS = ("teach.practice", "live", "live_api")
-
 limiter = Limiter(get_remote_address)
+LIMITED_MARK = "__wrapper-limiter-instance"  # what Flask-Limiter sets on a view it wraps
 
 
 def practice_limit() -> str:
@@ -46,9 +41,21 @@ def live_limit() -> str:
     return current_app.config["LIVE_RATE_LIMIT"]
 
 
+def limited_blueprints(app: Flask) -> tuple[str, ...]:
+    """The blueprints of the views the limiter wraps, by name."""
+    return tuple(sorted({endpoint.rpartition(".")[0]
+                         for endpoint, view in app.view_functions.items()
+                         if getattr(view, LIMITED_MARK, None) == limiter}))
+
+
 def init_app(app: Flask, environ=None) -> None:
     """Count in the state store, answer a breach with 429 and Retry-After, and let a
-    request through when the store cannot count it.
+    request through when the store cannot count it. Called once the blueprints are
+    registered: Flask-Limiter's per-request hooks (its check of application-wide limits,
+    of which there are none here, its headers and its clean-up) run only for the
+    blueprints with limited views. On every page and /api/bid call they found nothing
+    to do and took a tenth of a worker's time; a limited view checks its own limit
+    either way.
 
     :raises RuntimeError: for a BIDDER_PRACTICE_RATE_LIMIT or BIDDER_LIVE_RATE_LIMIT
         that is not a limit, naming it.
@@ -62,10 +69,11 @@ def init_app(app: Flask, environ=None) -> None:
     hooks = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs)
     before = [list(funcs.get(None, ())) for funcs in hooks]
     limiter.init_app(app)
+    limited = limited_blueprints(app)
     for funcs, kept in zip(hooks, before):
         added = [hook for hook in funcs.get(None, ()) if hook not in kept]
         funcs[None] = kept
-        for name in LIMITED_BLUEPRINTS:
+        for name in limited:
             funcs.setdefault(name, []).extend(added)
 
 

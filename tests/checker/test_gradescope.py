@@ -23,6 +23,7 @@ from bidder.checker.gradescope import (CONFIG_NAME, Bundle, autograde, bundle_fi
 from bidder.checker import bundle as bundle_module
 from bidder.checker.bundle import wheels
 from bidder.checker.points import Grading, parse_weights
+from helpers import cheating_stub
 
 SCHEMAS = Path(__file__).parent / "schemas"
 PLAIN = Path(__file__).parent / "students" / "correct.py"
@@ -227,21 +228,13 @@ def test_python_dash_m_runs_main_with_the_environment(tmp_path, monkeypatch, cap
     capsys.readouterr()
 
 
-BORROWS = '''"""Cheat: imports the reference from the autograder's wheels or venv."""
-import glob, sys
+BORROWS = '''import glob, sys
 for place in {places!r}:
     sys.path[:0] = glob.glob(place)
 try:
     from bidder import highCardPoints, distributionPoints, openingBid
 except Exception:
-    def highCardPoints(hand):
-        pass
-
-    def distributionPoints(hand):
-        pass
-
-    def openingBid(hand):
-        pass
+    pass
 '''
 
 
@@ -295,7 +288,9 @@ def test_the_unpacked_zip_sets_up_and_grades_end_to_end(open_folder):
             submitted.unlink()
         places = [str(source / "wheels" / "*.whl"),
                   str(open_folder / "venv" / "lib" / "*" / "site-packages")]
-        Path(paths["BIDDER_SUBMISSION"], "bid.py").write_text(BORROWS.format(places=places))
+        Path(paths["BIDDER_SUBMISSION"], "bid.py").write_text(cheating_stub(
+            "Cheat: imports the reference from the autograder's wheels or venv.",
+            BORROWS.format(places=places)))
         run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=open_folder,
                              capture_output=True, text=True)
         results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())

@@ -21,6 +21,7 @@ from bidder.checker.points import Grading
 from bidder.checker.prairielearn import (QUESTION, fitted, grade, info, main,
                                          question_files, submission_file, submission_seed,
                                          write_question)
+from helpers import cheating_stub
 from needs import missing
 
 STUDENTS = Path(__file__).parent / "students"
@@ -148,8 +149,7 @@ def test_main_prints_the_results_of_the_submitted_module(tmp_path, capsys):
 
 # In PrairieLearn's container layout -------------------------------------------------------
 
-CHEATS = '''"""Cheat: writes PrairieLearn's results file with full marks, answers nothing."""
-import json, os
+CHEATS = '''import json, os
 for path in ({results!r}, {results!r} + "/results.json", {results!r} + "/../forged.json"):
     try:
         if path.endswith(".json"):
@@ -159,37 +159,16 @@ for path in ({results!r}, {results!r} + "/results.json", {results!r} + "/../forg
             os.makedirs(path, exist_ok=True)
     except OSError:
         pass
-
-
-def highCardPoints(hand):
-    pass
-
-
-def distributionPoints(hand):
-    pass
-
-
-def openingBid(hand):
-    pass
 '''
 
 
-BORROWS = '''"""Cheat: imports the reference from the checker's unpacked wheels, wherever
-they are."""
-import glob, sys
+BORROWS = '''import glob, sys
 for folder in glob.glob("/tmp/*/bidder/..") + glob.glob("/tmp/*/*/bidder/.."):
     sys.path.insert(0, folder)
 try:
     from bidder import highCardPoints, distributionPoints, openingBid
 except Exception:
-    def highCardPoints(hand):
-        pass
-
-    def distributionPoints(hand):
-        pass
-
-    def openingBid(hand):
-        pass
+    pass
 '''
 
 
@@ -258,14 +237,17 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
     root = job(question, sources.get(student, ""), owner)
     try:
         if student == "cheats":
-            (root / "student" / "bid.py").write_text(CHEATS.format(results=str(
-                root / "results")))
+            (root / "student" / "bid.py").write_text(cheating_stub(
+                "Cheat: writes PrairieLearn's results file with full marks, answers nothing.",
+                CHEATS.format(results=str(root / "results"))))
         if student == "borrows":
             if not landlock_abi() and mode == "unprivileged":
                 pytest.skip("an unprivileged checker without Landlock shares its user with "
                             "the student's code, which reads the checker: the report says "
                             "no landlock")
-            (root / "student" / "bid.py").write_text(BORROWS)
+            (root / "student" / "bid.py").write_text(cheating_stub(
+                "Cheat: imports the reference from the checker's unpacked wheels, wherever "
+                "they are.", BORROWS))
         environ["BIDDER_GRADE"] = str(root)
         run = subprocess.run(command + [str(root / "tests" / "run.sh")], env=environ,
                              capture_output=True, text=True, cwd=root)

@@ -9,7 +9,7 @@ import tempfile
 
 import pytest
 
-from bidder.checker import sandbox, uid_lease
+from bidder.checker import confine, sandbox, uid_lease
 from bidder.checker.confine import STUDENT_UID, UID_SEARCH
 from bidder.checker.sandbox import Limits
 from bidder.checker.uid_lease import LeaseError, leased_uid, lock_folder
@@ -22,10 +22,11 @@ TAKEN = {STUDENT_UID + 1: "user", STUDENT_UID + 2: "process"}
 @pytest.fixture
 def system(monkeypatch):
     """61235 is a user's, 61236 runs a process, every other uid is free."""
-    monkeypatch.setattr(uid_lease, "free_uid", lambda uid: "a user's" if TAKEN.get(uid) ==
+    monkeypatch.setattr(confine, "free_uid", lambda uid: "a user's" if TAKEN.get(uid) ==
                         "user" else "")
-    monkeypatch.setattr(uid_lease, "living", lambda uid: {7} if TAKEN.get(uid) == "process"
-                        else set())
+    for module in (confine, uid_lease):
+        monkeypatch.setattr(module, "living", lambda uid: {7} if TAKEN.get(uid) == "process"
+                            else set())
     monkeypatch.delenv("BIDDER_CHECK_UID", raising=False)
 
 
@@ -72,8 +73,17 @@ def test_a_fixed_uid_is_the_one_asked_for(system, tmp_path, monkeypatch, value, 
         assert uid == expected
 
 
+def test_a_student_left_running_under_a_lock_just_freed_is_seen(system, tmp_path,
+                                                                 monkeypatch):
+    """The search saw no process as 61234; by the time its lock is held, one runs there
+    (a check that died holding the lock left its student): the next uid is taken."""
+    monkeypatch.setattr(uid_lease, "living", lambda uid: {7} if uid == STUDENT_UID else set())
+    with leased_uid(STUDENT_UID, folder=str(tmp_path)) as uid:
+        assert uid == STUDENT_UID + 3
+
+
 def test_no_uid_left_says_what_to_do(system, tmp_path, monkeypatch):
-    monkeypatch.setattr(uid_lease, "living", lambda uid: {7})
+    monkeypatch.setattr(confine, "living", lambda uid: {7})
     with pytest.raises(LeaseError, match=f"every uid from {STUDENT_UID} to {LAST} is held by "
                                          f"another check, owned by a user or running "
                                          f"processes: run fewer checks at once, or set "

@@ -21,7 +21,8 @@ from bidder import RULES, explain
 from bidder.cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, parse_hand
 from bidder.bids import NO_BID, Bid
 from bidder.cli.files import Failure, input_size, progress
-from bidder.cli.commands import cli, main, terminated
+from bidder.cli.commands import cli, main
+from bidder.cli.termination import terminated
 from bidder.cli.serve import (KEY_FILE, gunicorn_command, key_folder, kept_key,
                               refuse_a_taken_address, served_environment)
 from bidder.web import instance_folder
@@ -242,10 +243,14 @@ def test_the_console_script_reads_the_command_line(monkeypatch, capsys):
     assert capsys.readouterr().out.startswith(f"Hand       {parse_hand(EXAMPLE_HAND)}")
 
 
-def test_sigterm_during_a_quick_bid_leaves_cleanly():
-    previous = signal.getsignal(signal.SIGTERM)
+def test_sigterm_during_a_quick_bid_leaves_cleanly(monkeypatch, capsys):
+    previous, handlers = signal.getsignal(signal.SIGTERM), []
+    monkeypatch.setattr(sys.stdout, "flush",
+                        lambda: handlers.append(signal.getsignal(signal.SIGTERM)))
+    start.main(["bid", *EXAMPLE_HAND.split()])
+    assert handlers == [terminated]
     with pytest.raises(SystemExit) as stopped:
-        start._terminated(signal.SIGTERM, None)
+        handlers[0](signal.SIGTERM, None)
     assert stopped.value.code == 143
     assert signal.getsignal(signal.SIGTERM) is previous
 

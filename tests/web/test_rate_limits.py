@@ -6,7 +6,7 @@ import pytest
 from limits.storage import storage_from_string
 
 from bidder.web import create_app
-from bidder.web.rate_limits import LIMITED_BLUEPRINTS, limiter
+from bidder.web.rate_limits import LIMITED_MARK, limited_blueprints, limiter
 from bidder.web.state.limits_storage import RedisLimits, SQLiteLimits
 
 from helpers import TEST_SECRET_KEY
@@ -162,13 +162,13 @@ def test_the_limiters_hooks_run_only_where_a_view_is_limited(tmp_path):
     in a blueprint that runs them all, so its headers and Retry-After are still sent."""
     app = practice_app(f"sqlite:///{tmp_path / 'state.sqlite3'}")
     hooks = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs)
+    limited = {endpoint.rpartition(".")[0] for endpoint, view in app.view_functions.items()
+               if getattr(view, LIMITED_MARK, None) == limiter}  # a proxy
+    assert limited == set(limited_blueprints(app)) == {"teach.practice", "live", "live_api"}
     for funcs in hooks:
         assert not any(map(is_limiters, funcs.get(None, ())))
-        for name in LIMITED_BLUEPRINTS:
+        for name in limited:
             assert sum(map(is_limiters, funcs[name])) == 1
-    limited = {endpoint.rpartition(".")[0] for endpoint, view in app.view_functions.items()
-               if getattr(view, "__wrapper-limiter-instance", None) == limiter}  # a proxy
-    assert limited == set(LIMITED_BLUEPRINTS)
 
 
 def test_a_limited_answer_still_says_its_limit_in_its_headers(tmp_path):

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bidder.web import (STATE_VARIABLE, LIMITS, MIN_SECRET_KEY_LENGTH,
-                        SECRET_KEY_VARIABLE, SECURE_COOKIES_VARIABLE,
-                        TRUSTED_HOSTS_VARIABLE, create_app, secret_key)
+from bidder.web import create_app
+from bidder.web.settings import (STATE_VARIABLE, LIMITS, MIN_SECRET_KEY_LENGTH,
+                                 SECRET_KEY_VARIABLE, SECURE_COOKIES_VARIABLE,
+                                 TRUSTED_HOSTS_VARIABLE, secret_key)
 from bidder.web.state import store_of
 from bidder.web.security import CONTENT_SECURITY_POLICY, HEADERS
 
@@ -277,7 +278,7 @@ def test_pages_have_no_inline_script_or_style(client, path):
 
 @pytest.mark.parametrize("text, hops", [("", 0), ("0", 0), (" 1 ", 1), ("2", 2), ("8", 8)])
 def test_proxy_hops_come_from_the_environment(monkeypatch, text, hops):
-    from bidder.web import PROXY_HOPS_VARIABLE
+    from bidder.web.settings import PROXY_HOPS_VARIABLE
 
     monkeypatch.setenv(PROXY_HOPS_VARIABLE, text)
     assert create_app({"TESTING": True}).config["PROXY_HOPS"] == hops
@@ -285,7 +286,7 @@ def test_proxy_hops_come_from_the_environment(monkeypatch, text, hops):
 
 @pytest.mark.parametrize("text", ["9", "-1", "one", "1.5", "²", "true"])
 def test_proxy_hops_that_are_not_a_small_whole_number_stop_the_app(monkeypatch, text):
-    from bidder.web import PROXY_HOPS_VARIABLE
+    from bidder.web.settings import PROXY_HOPS_VARIABLE
 
     monkeypatch.setenv(PROXY_HOPS_VARIABLE, text)
     with pytest.raises(RuntimeError) as raised:
@@ -303,7 +304,7 @@ def test_behind_proxies_the_client_is_the_one_they_name(monkeypatch, hops, addre
                                                         scheme):
     from flask import request
 
-    from bidder.web import PROXY_HOPS_VARIABLE
+    from bidder.web.settings import PROXY_HOPS_VARIABLE
 
     monkeypatch.setenv(PROXY_HOPS_VARIABLE, str(hops))
     app = create_app({"TESTING": True})

@@ -4,31 +4,16 @@ import os
 import sqlite3
 import threading
 import time
-import uuid
 from contextlib import closing
 
 import pytest
 import redis
 
+from helpers import unique_key as key
+
 from bidder.web.state import StoreUnavailable, open_store
 from bidder.web.state.redis_store import RedisStore, milliseconds, without_password
 from bidder.web.state.sqlite_store import SQLiteStore
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def store(request, tmp_path):
-    """A prepared, empty store of each kind."""
-    if request.param == "sqlite":
-        store = open_store(f"sqlite:///{tmp_path / 'state.sqlite3'}")
-    else:
-        store = open_store(request.getfixturevalue("redis_url"))
-        store.client.flushdb()
-    store.prepare()
-    return store
-
-
-def key() -> str:
-    return f"test:{uuid.uuid4().hex}"
 
 
 def test_put_if_absent_keeps_the_first_value_and_hands_it_back(store):

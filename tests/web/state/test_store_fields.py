@@ -3,29 +3,14 @@ file and a real Redis alike."""
 
 import threading
 import time
-import uuid
 
 import pytest
 
-from bidder.web.state import StoreUnavailable, open_store
+from helpers import unique_key as key
+
+from bidder.web.state import StoreUnavailable
 from bidder.web.state.redis_store import RedisStore
 from bidder.web.state.sqlite_store import SQLiteStore
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def store(request, tmp_path):
-    """A prepared, empty store of each kind."""
-    if request.param == "sqlite":
-        store = open_store(f"sqlite:///{tmp_path / 'state.sqlite3'}")
-    else:
-        store = open_store(request.getfixturevalue("redis_url"))
-        store.client.flushdb()
-    store.prepare()
-    return store
-
-
-def key() -> str:
-    return f"test:{uuid.uuid4().hex}"
 
 
 def test_put_overwrites_what_the_key_held(store):
