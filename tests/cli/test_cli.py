@@ -824,7 +824,8 @@ def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
     assert gunicorn_command(host, port, workers) == [
         sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class",
         "bidder.web.worker.Worker", "--worker-connections", "1000", "--keep-alive", "5", "--no-control-socket",
-        "--reuse-port", "--bind", bind, "bidder.web:create_app()"]
+        "--reuse-port", "--logger-class", "bidder.web.start_log.Logger", "--bind", bind,
+        "bidder.web:create_app()"]
 
 
 def test_make_run_is_bidder_serve():
