@@ -124,7 +124,7 @@ PROBE = """() => {
       if (hidden(text.parentElement)) {
         continue;
       }
-      for (const word of text.data.matchAll(/[^\s\-\u2013\u2014\/]+/g)) {
+      for (const word of text.data.matchAll(/[^\\s\\-\\u2013\\u2014\\/]+/g)) {
         const range = document.createRange();
         range.setStart(text, word.index);
         range.setEnd(text, word.index + word[0].length);
@@ -308,7 +308,8 @@ def test_every_page_the_app_serves_is_visited(tmp_path):
     assert rules - visited == set()
 
 
-def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(new_page, server):
+def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(expect, new_page,
+                                                                         server):
     page = new_page()
     page.goto(server + "/?hand=" + HAND.replace(" ", "+"))
     copied = page.evaluate("""() => {
@@ -321,18 +322,19 @@ def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(new_pag
     }""")
     assert "ace of spades" not in copied and "A♠" in copied
     page.fill("#hand", copied)
-    assert page.text_content("#card-count") == "13 of 13 cards"
+    expect(page.locator("#card-count")).to_have_text("13 of 13 cards")
     page.press("#hand", "Enter")
     page.wait_for_load_state()
     assert page.locator("#result").count() == 1
 
 
-def test_the_live_count_names_a_whole_deal(new_page, server):
+def test_the_live_count_names_a_whole_deal(expect, new_page, server):
     page = new_page()
     page.goto(server + "/")
     page.fill("#hand", "N:AKQ2.J54.T9.8765 JT98.AK32.AK.432 7654.Q876.QJ8.KQ "
                        "3.T9.765432.AJT9")
-    assert page.text_content("#card-count").startswith("a whole deal of 4 hands (N, E, S, W)")
+    expect(page.locator("#card-count")).to_have_text(
+        "a whole deal of 4 hands (N, E, S, W): send it to see every seat's opening")
     page.press("#hand", "Enter")
     page.wait_for_load_state()
     assert page.locator(".seat-bid").count() == 4
