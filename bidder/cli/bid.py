@@ -110,8 +110,7 @@ def board_lines(table: Openings, paint, symbols: bool) -> list[str]:
     vulnerable = ("" if board.vulnerability is None
                   else f", {board.vulnerability.words} vulnerable")
     lines = [paint(f"{board.name}", bold=True)
-             + f"   dealer {board.dealer.word}{vulnerable}   (game {board.game}, line "
-               f"{board.line})", ""]
+             + f"   dealer {board.dealer.word}{vulnerable}   ({board.place})", ""]
     for seat in Seat:
         advice = table.advice[seat]
         label = f"{seat.word}{'*' if seat == board.dealer else ''}"
