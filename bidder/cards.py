@@ -15,6 +15,7 @@ HAND_SIZE = 13
 MAX_INPUT_LENGTH = MAX_HAND_LENGTH
 EXAMPLE_HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
 SEPARATORS = " \t\r\n,"
+VOID_MARKS = "-\u2013\u2014"  # hyphen, en dash (as the pages show a void), em dash
 EMOJI_SELECTOR = "\ufe0f"
 CHARACTER_NAME_LIMIT = 40
 
@@ -185,6 +186,7 @@ _SUITS_HELP = "suits are C, D, H, S (or ♣ ♦ ♥ ♠)"
 _NOTATION_HELP = (
     "use 13 cards such as '10H AS' separated by spaces or commas, "
     "or dot notation such as 'AKQ2.J54.T9.8765'")
+_GROUPS_EXAMPLE = "'AKQ2 J54 T9 8765'"
 
 
 def parse_hand(text: str) -> Hand:
@@ -222,8 +224,10 @@ def read_cards(text: str) -> tuple[Card, ...]:
     if "." in text:
         return _read_dotted(text)
     _check_spelled_out(text)
-    return tuple(_read_token(token, position)
-                 for position, token in enumerate(re.split(_SPLIT_PATTERN, text), 1))
+    tokens = re.split(_SPLIT_PATTERN, text)
+    if _are_suit_groups(tokens):
+        return _read_suit_groups(tokens)
+    return tuple(_read_token(token, position) for position, token in enumerate(tokens, 1))
 
 
 def _unwrapped(text: str) -> str:
@@ -288,6 +292,8 @@ def _check_characters(text: str) -> None:
         index, character = unusual.start(), unusual.group()
         if character == EMOJI_SELECTOR and index and text[index - 1] in "♣♦♥♠":
             continue
+        if character in VOID_MARKS and _stands_alone(text, index):
+            continue
         raise InvalidHandError(
             f"character {describe_character(character)} at position {index + 1} "
             f"is not allowed: {_NOTATION_HELP}", "bad_character")
@@ -295,6 +301,15 @@ def _check_characters(text: str) -> None:
 
 # Any character but an ASCII letter or digit, a separator, a dot or a suit symbol.
 _UNUSUAL_CHARACTER = f"[^0-9A-Za-z{re.escape(SEPARATORS)}.♣♦♥♠]"
+_HOLDING_ENDS = SEPARATORS + "."
+
+
+def _stands_alone(text: str, index: int) -> bool:
+    """Whether the character at *index* is a whole suit's holding: a void mark between
+    separators or dots (or the text's ends), as in '-.AKQJT98765432..'."""
+    before = text[index - 1] if index else " "
+    after = text[index + 1:index + 2] or " "
+    return before in _HOLDING_ENDS and after in _HOLDING_ENDS
 
 
 def describe_character(character: str) -> str:
@@ -368,14 +383,39 @@ def _read_dotted(text: str) -> tuple[Card, ...]:
                  for card in _read_holding(suit, holding))
 
 
-def _read_holding(suit: Suit, holding: str) -> list[Card]:
+def _read_holding(suit: Suit, holding: str, notation: str = "dot notation") -> list[Card]:
+    """The cards of one suit's ranks ('AKQ2'), none for a void ('' or a void mark)."""
+    if holding and holding in VOID_MARKS:
+        return []
     ranks = re.findall("10|.", holding.upper())
     for rank in ranks:
         if rank not in _RANK_BY_TEXT:
             raise InvalidHandError(
-                f"the {suit.word} {echo(holding)} in dot notation: {echo(rank)} is not a "
+                f"the {suit.word} {echo(holding)} in {notation}: {echo(rank)} is not a "
                 f"rank; ranks are A K Q J T (or 10) and 9 down to 2", "bad_card")
     return [Card(suit, _RANK_BY_TEXT[rank]) for rank in ranks]
+
+
+def _are_suit_groups(tokens: list[str]) -> bool:
+    """Whether *tokens* are a suit's ranks each ('AKQ2 K32 432 432') rather than cards: no
+    token is a card, and one at least holds two ranks or more, which no card does."""
+    return (not any(map(_is_card, tokens))
+            and any(re.fullmatch(f"{_RANK}{{2,}}", token, re.I) for token in tokens))
+
+
+def _is_card(token: str) -> bool:
+    return token in CARD_BY_TOKEN or re.fullmatch(_CARD_PATTERN, token.upper()) is not None
+
+
+def _read_suit_groups(tokens: list[str]) -> tuple[Card, ...]:
+    """Read four suit groups, spades first, as books and newspaper columns print a hand."""
+    if len(tokens) != len(Suit):
+        raise InvalidHandError(
+            f"suit groups are four, split by spaces or commas, spades first, e.g. "
+            f"{_GROUPS_EXAMPLE} ('-' for a void); {echo(' '.join(tokens))} has "
+            f"{len(tokens)}", "bad_notation")
+    return tuple(card for suit, holding in zip(SUITS_HIGH_FIRST, tokens)
+                 for card in _read_holding(suit, holding, "suit groups"))
 
 
 def _count_problem(count: int) -> str | None:
@@ -413,7 +453,6 @@ def _duplicates_problem(cards: tuple[Card, ...]) -> str | None:
 SUIT_BY_WORD = {suit.word: suit for suit in Suit}
 RANK_BY_TEXT = _RANK_BY_TEXT  # every way a rank is written ('10' or 'T' for ten); read only
 SUIT_BY_CHARACTER = _SUIT_BY_CHARACTER  # a suit's letter or symbol; read only
-VOID_MARKS = "-\u2013\u2014"  # hyphen, en dash (as the pages show a void), em dash
 SUIT_BY_SUIT_EXAMPLE = "♠ K J 10 ♥ A Q J 8 ♦ Q 6 5 ♣ K 9 4"
 _MARK = "[♠♥♦♣]\ufe0f?|[SHDC]"
 _SUIT_WORD = "spades|hearts|diamonds|clubs"

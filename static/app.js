@@ -31,6 +31,10 @@
     });
   }
 
+  /* The live count asks the server this long after the last keystroke: a word typed
+     letter by letter is asked about once. */
+  var ASK_AFTER_MS = 120;
+
   function escaped(text) {
     return text.replace(/[.*+?^${}()|[\]\\\-]/g, "\\$&");
   }
@@ -52,6 +56,7 @@
     var words = notation.suits.map(function (suit) { return suit[2]; }).join("|");
     var blank = "[" + escaped(notation.separators) + "]";
     var token = new RegExp("^" + ranks + "(" + letters + "|" + symbols + ")$", "i");
+    var groupOfRanks = new RegExp("^" + ranks + "{2,}$", "i");
     var suitBySuitStart = new RegExp("^" + blank + "*(?:" + symbols + "|(?:" + words + "|" +
                                      letters + ")(?=" + blank + "|:|$))", "i");
     var piece = new RegExp("(" + words + ")(?![a-z])|(" + symbols + "|" + letters + ")|" +
@@ -163,10 +168,14 @@
       return { cards: cards, unread: unread };
     }
 
-    function dotted(text) {
-      var holdings = text.split(".");
-      var cards = [], unread = holdings.slice(notation.suits.length);
-      holdings.slice(0, notation.suits.length).forEach(function (holding, index) {
+    /* Four suits' ranks, highest suit first ('AKQ2', or a void mark for none), as dot
+       notation and suit groups give them; beyond four, left unread. */
+    function holdings(given) {
+      var cards = [], unread = given.slice(notation.suits.length);
+      given.slice(0, notation.suits.length).forEach(function (holding, index) {
+        if (holding.length === 1 && notation.voids.indexOf(holding) !== -1) {
+          return;
+        }
         (holding.match(new RegExp(ranks + "|.", "gi")) || []).forEach(function (rank) {
           if (notation.rank_texts[rank.toUpperCase()]) {
             cards.push(card(rank, notation.suits[index][0]));
@@ -178,9 +187,21 @@
       return { cards: cards, unread: unread };
     }
 
+    /* Words that are suits' ranks each, as the parser tells them from cards: no word is
+       a card and one holds two ranks or more ('AKQ2 K32 432 432'). */
+    function areGroups(words) {
+      return !words.some(function (word) { return token.test(word); }) &&
+        words.some(function (word) { return groupOfRanks.test(word); });
+    }
+
     function tokens(text) {
       var cards = [], unread = [];
-      text.split(new RegExp(blank + "+")).filter(Boolean).forEach(function (word) {
+      var words = text.split(new RegExp(blank + "+")).filter(Boolean);
+      if (areGroups(words)) {
+        return words.length === notation.suits.length ? holdings(words)
+          : { cards: [], unread: words };
+      }
+      words.forEach(function (word) {
         var match = token.exec(word);
         if (match) {
           cards.push(card(match[1], match[2]));
@@ -205,46 +226,19 @@
         return suitBySuit(text);
       }
       if (text.indexOf(".") !== -1 && !new RegExp(blank).test(text.trim())) {
-        return dotted(text.trim());
+        return holdings(text.trim().split("."));
       }
       return tokens(text);
     };
   }
 
-  /* What the live count says of cards read: how many different cards of the hand's
-     size, which are typed twice, a whole deal named; complete when it is a hand. */
-  function countOf(notation, read) {
-    var seen = {}, twice = [], spoken = {};
-    notation.suits.forEach(function (suit) {
-      notation.ranks.forEach(function (rank) {
-        spoken[rank[0] + suit[0]] = rank[1] + " of " + suit[2];
-      });
-    });
-    if (read.deal) {
-      return { text: "a whole deal of " + read.deal.length + " hands (" +
-               read.deal.join(", ") + "): send it to see every seat's opening",
-               held: seen, complete: false, deal: true };
-    }
+  /* The cards read, each once, as keys: the deck shows them pressed. */
+  function heldOf(read) {
+    var held = {};
     read.cards.forEach(function (card) {
-      if (seen[card] && twice.indexOf(card) === -1) {
-        twice.push(card);
-      }
-      seen[card] = true;
+      held[card] = true;
     });
-    var distinct = Object.keys(seen).length;
-    var missing = notation.size - distinct;
-    var text = distinct + " of " + notation.size + " cards";
-    if (missing > 0) {
-      text += " (" + missing + " to go)";
-    } else if (missing < 0) {
-      text += " (" + -missing + " too many)";
-    }
-    if (twice.length) {
-      text += "; typed twice: " + twice.map(function (card) { return spoken[card]; })
-        .join(", ");
-    }
-    return { text: text, held: seen,
-             complete: missing === 0 && !twice.length && !read.unread.length };
+    return held;
   }
 
   function element(tag, attributes, children) {
@@ -262,27 +256,66 @@
     return word.charAt(0).toUpperCase() + word.slice(1);
   }
 
-  /* The hand field: a live count of the different cards, duplicates named, and a deck
-     to click that is one stop for the Tab key. */
+  /* The hand field: a live count that is the server's own verdict on the text (the page
+     asks it, data-count, a moment after each change: the words it would answer with),
+     and a deck to click that is one stop for the Tab key. */
   function enhanceHandForm() {
     var form = document.getElementById("hand-form");
     var field = document.getElementById("hand");
     var count = document.getElementById("card-count");
     var picker = document.getElementById("picker");
-    if (!form || !field || !count || !picker) {
+    if (!form || !field || !count || !picker || !window.fetch || !window.AbortController) {
       return;
     }
     var notation = JSON.parse(form.dataset.notation);
     var reader = new Reader(notation);
+    var asked = null, waiting = null, pending = null;
+
+    function say(text, complete) {
+      count.textContent = text;
+      count.classList.toggle("complete", complete);
+      count.classList.toggle("doubled", text.indexOf("twice") !== -1);
+    }
+
+    /* The server's verdict on the text as it is now, its line ends as the form sends
+       them (CR LF); an answer for older text is dropped. Nothing is said of an empty
+       field. */
+    function askServer() {
+      var text = field.value;
+      if (text === asked) {
+        return;
+      }
+      asked = text;
+      if (pending) {
+        pending.abort();
+        pending = null;
+      }
+      if (!text.trim()) {
+        say("", false);
+        return;
+      }
+      pending = new AbortController();
+      window.fetch(form.dataset.count, {
+        method: "POST", credentials: "same-origin", signal: pending.signal,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ hand: text.replace(/\r\n|\r|\n/g, "\r\n") })
+      }).then(function (response) { return response.json(); })
+        .then(function (verdict) {
+          if (field.value === text) {
+            say(verdict.error ? verdict.error.message : verdict.text,
+                Boolean(verdict.complete));
+          }
+        })
+        .catch(function () { /* a newer text was sent, or the server is away */ });
+    }
 
     function showCount() {
-      var shown = countOf(notation, reader.read(field.value));
-      count.textContent = shown.text;
-      count.classList.toggle("complete", shown.complete);
-      count.classList.toggle("doubled", shown.text.indexOf("twice") !== -1);
+      var held = heldOf(reader.read(field.value));
       picker.querySelectorAll("button[data-card]").forEach(function (button) {
-        button.setAttribute("aria-pressed", String(Boolean(shown.held[button.dataset.card])));
+        button.setAttribute("aria-pressed", String(Boolean(held[button.dataset.card])));
       });
+      window.clearTimeout(waiting);
+      waiting = window.setTimeout(askServer, ASK_AFTER_MS);
     }
 
     /* Add or remove a card; the field is rewritten as cards the assignment's way, with
@@ -425,8 +458,8 @@
   }
 
   if (typeof document === "undefined") {
-    /* Outside a page (the tests run the count under Node): the reader and the count. */
-    module.exports = { Reader: Reader, countOf: countOf };
+    /* Outside a page (the tests run the reader under Node): the reader and the deck's. */
+    module.exports = { Reader: Reader, heldOf: heldOf };
     return;
   }
   document.documentElement.classList.replace("no-js", "js");

@@ -1,5 +1,7 @@
 """The parser, the error messages and the card value types."""
 
+import re
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -79,6 +81,11 @@ ACCEPTED = [
     pytest.param(VIEWER + "?s=SAHK1087DAJ9C108542&d=s&b=1\n", id="a viewer link, 10s"),
     pytest.param("http://bridgebase.com/tools/handviewer.html?w=sahkt87daj9ct8542",
                  id="a viewer link without www"),
+    pytest.param("A KT87 AJ9 T8542", id="suit groups split by spaces, spades first"),
+    pytest.param("A,KT87,AJ9,T8542", id="suit groups split by commas"),
+    pytest.param("A, K1087, AJ9, 108542", id="suit groups, commas and spaces, 10 for ten"),
+    pytest.param("a kt87 aj9 t8542\n", id="suit groups, lower case, a newline"),
+    pytest.param("A  KT87\tAJ9  T8542.", id="suit groups, tabs, several spaces, a full stop"),
 ]
 
 
@@ -100,6 +107,25 @@ SEVEN_SPADES = "AS KS QS JS 10S 9S 8S AD KD QD AC KC QC"
         "colon then a void"])
 def test_suit_by_suit_reads_a_dash_as_a_void(text):
     assert str(parse_hand(text)) == SEVEN_SPADES
+
+
+@pytest.mark.parametrize("text", [
+    "-.AKQJ1098765432..", "\u2014.AKQJT98765432..", "\u2013.AKQJT98765432.-.-",
+    "- AKQJT98765432 - -", "\u2014,AKQJT98765432,\u2014,\u2014", ".AKQJT98765432..",
+], ids=["dots-hyphen-for-a-void", "dots-em-dash", "dots-en-dash-and-hyphens",
+        "groups-hyphens", "groups-em-dashes-and-commas", "dots-nothing-for-a-void"])
+def test_a_dash_stands_for_a_void_in_dots_and_suit_groups(text):
+    assert str(parse_hand(text)) == "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"
+
+
+@pytest.mark.parametrize("text", [
+    "AS KS QS JS 10S 9S 8S AD KD QD AC KC QC", "AS,KS,QS,JS,10S,9S,8S,AD,KD,QD,AC,KC,QC",
+    "AS KS QS JS", "10S 9S 8S 7S",
+], ids=["thirteen-cards", "thirteen-cards-by-commas", "four-cards-are-not-four-suits",
+        "four-tens-and-nines-are-not-four-suits"])
+def test_cards_split_by_spaces_still_read_as_cards_never_as_suit_groups(text):
+    assert [str(card) for card in read_cards(text)] == [
+        token for token in re.split("[ ,]", text)]
 
 
 def test_dot_notation_reads_a_void():
@@ -239,6 +265,18 @@ REFUSED = [
     ("♠ K K J 10 ♥ A Q J 8 ♦ Q 6 ♣ K 9 4", "duplicate_card", "'KS' appears twice"),
     ("♠A ♥K ♦2 ♣3 ♠5", "bad_notation", "the spades are given twice"),
     ("spades: K J 10 hearts: A Q J 8", "bad_notation", "the diamonds are missing"),
+    ("AKQ2 K32 432", "bad_notation", "suit groups are four, split by spaces or commas, "
+                                     "spades first, e.g. 'AKQ2 J54 T9 8765' ('-' for a void); "
+                                     "'AKQ2 K32 432' has 3"),
+    ("AKQ2 K32 432 432 5", "bad_notation", "'AKQ2 K32 432 432 5' has 5"),
+    ("AKQ2 K32 432 43X", "bad_card", "the clubs '43X' in suit groups: 'X' is not a rank"),
+    ("AKQ2 K32 432 4321", "bad_card", "the clubs '4321' in suit groups: '1' is not a rank"),
+    ("AKQ2 K32 432 43", "wrong_count", "this one has 12 (missing 1)"),
+    ("AKQ2 K32 432 422", "duplicate_card", "'2C' appears twice"),
+    ("AKQ2 - - -", "wrong_count", "this one has 4"),
+    ("-AKQJT9876543.2..", "bad_character", "character '-' at position 1 is not allowed"),
+    ("AKQ2 K-32 432 432", "bad_character", "character '-' at position 7"),
+    ("AKQJT98765432.--..", "bad_character", "character '-' at position 15"),
 ]
 
 
@@ -396,15 +434,19 @@ def test_a_character_with_a_long_name_is_named_shortly():
 def first_stranger(text):
     """The first character the parser refuses, found one by one (the oracle)."""
     for index, character in enumerate(text):
-        allowed = (character.isascii() and (character.isalnum() or character in " \t\r\n,.")
+        ends = " \t\r\n,."
+        allowed = (character.isascii() and (character.isalnum() or character in ends)
                    or character in "♣♦♥♠"
-                   or character == "\ufe0f" and index and text[index - 1] in "♣♦♥♠")
+                   or character == "\ufe0f" and index and text[index - 1] in "♣♦♥♠"
+                   or character in "-\u2013\u2014"  # a void: a whole suit, alone
+                   and (index == 0 or text[index - 1] in ends)
+                   and (index == len(text) - 1 or text[index + 1] in ends))
         if not allowed:
             return index
     return None
 
 
-@given(st.text(alphabet=st.sampled_from("aZ09 \t\r\n,.♣♦♥♠\ufe0f-é\x00\u2028Ⅻ٣_"),
+@given(st.text(alphabet=st.sampled_from("aZ09 \t\r\n,.♣♦♥♠\ufe0f-\u2013\u2014é\x00\u2028Ⅻ٣_"),
                max_size=12))
 def test_the_characters_refused_are_the_ones_found_one_by_one(tail):
     text = "2" + tail  # begins as cards do, not as a suit by suit hand

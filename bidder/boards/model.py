@@ -195,6 +195,12 @@ class Board:
         """'Board 3', or 'Game 3' when the file gives no board number."""
         return f"Board {self.number}" if self.number else f"Game {self.game}"
 
+    @property
+    def place(self) -> str:
+        """Where it is in its file: 'game 2, line 26', or 'line 1' when its name is
+        already its game ('Game 1')."""
+        return f"game {self.game}, line {self.line}" if self.number else f"line {self.line}"
+
     def hand(self, seat: Seat) -> Hand | None:
         """The hand in *seat*, or None when the file does not give it."""
         return self.hands[seat]

@@ -85,6 +85,11 @@ class Openings:
         text = "; ".join(part for part in parts if part)
         return text[0].upper() + text[1:] + "."
 
+    def summary_in_letters(self) -> str:
+        """The summary with bids and calls in letters ('1S', 'Double'), as the terminal
+        and JSON write them."""
+        return self.summary(lambda bid: bid.plain, lambda call: call.plain)
+
     def to_dict(self) -> dict:
         """The board and every seat's opening as plain JSON types."""
         board, (opener, unknown) = self.board, self.first
@@ -101,7 +106,7 @@ class Openings:
                       else unknown.word},
             "auction": None if auction is None else [call.plain for call in auction.calls],
             "table": None if not table else {"seat": table[0].word, "call": table[1].plain},
-            "summary": self.summary(lambda bid: bid.plain, lambda call: call.plain),
+            "summary": self.summary_in_letters(),
         }
 
 

@@ -110,8 +110,7 @@ def board_lines(table: Openings, paint, symbols: bool) -> list[str]:
     vulnerable = ("" if board.vulnerability is None
                   else f", {board.vulnerability.words} vulnerable")
     lines = [paint(f"{board.name}", bold=True)
-             + f"   dealer {board.dealer.word}{vulnerable}   (game {board.game}, line "
-               f"{board.line})", ""]
+             + f"   dealer {board.dealer.word}{vulnerable}   ({board.place})", ""]
     for seat in Seat:
         advice = table.advice[seat]
         label = f"{seat.word}{'*' if seat == board.dealer else ''}"
@@ -124,12 +123,10 @@ def board_lines(table: Openings, paint, symbols: bool) -> list[str]:
                   f"         {paint(bid, bold=True)} by {rule.id}, {rule.name}: "
                   f"{facts.tally.hcp} HCP, {facts.tally.points} points"]
     lines += ["  * deals", ""]
-    show_bid = (lambda bid: bid.display) if symbols else (lambda bid: bid.plain)
-    show_call = (lambda call: call.display) if symbols else (lambda call: call.plain)
-    lines.append(wrapped(table.summary(show_bid, show_call), ""))
+    lines.append(wrapped(table.summary_in_letters(), ""))
     if board.auction is not None:
         lines += ["", "Auction   " + "".join(f"{seat.word:<10}" for seat in COLUMNS).rstrip()]
         for row in board.auction.rows():
             lines.append("          " + "".join(
-                f"{'' if call is None else show_call(call):<10}" for call in row).rstrip())
+                f"{'' if call is None else call.plain:<10}" for call in row).rstrip())
     return lines

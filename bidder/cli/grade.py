@@ -113,16 +113,15 @@ def summary_lines(name: str, summary) -> list[str]:
     return lines + rule_table(summary, ("right", "wrong", "wrong bids given"))
 
 
-def rule_table(summary, headings: tuple[str, str, str], show=lambda bid: bid.display
-               ) -> list[str]:
+def rule_table(summary, headings: tuple[str, str, str]) -> list[str]:
     """Per rule that decided some hands: the hands, the answers right and wrong (under
-    *headings*) and the wrong bids given, each shown by *show*."""
+    *headings*) and the wrong bids given, in letters."""
     right, wrong, given = headings
     width = max(8, len(right) + 2)  # room for the heading over the counts
     lines = [f"{'rule':<34}{'hands':>8}{right:>{width}}{wrong:>8}  {given}"]
     for rule in RULES:
         if summary.hands[rule.id]:
-            bids = ", ".join(f"{show(bid)} \u00d7{times}"
+            bids = ", ".join(f"{bid.plain} \u00d7{times}"
                              for bid, times in summary.wrong_bids_for(rule.id))
             lines.append(f"{rule.id + ' ' + rule.name:<34}{summary.hands[rule.id]:>8,}"
                          f"{summary.right[rule.id]:>{width},}{summary.wrong[rule.id]:>8,}  "
@@ -171,8 +170,7 @@ def board_summary_lines(name: str, items, format_name: str) -> list[str]:
                      f"{summary.answered - right:,} not")
     else:
         lines.append("at the table: no calls given to compare")
-    return lines + rule_table(summary, ("as rules", "not", "called instead"),
-                              lambda bid: bid.plain)
+    return lines + rule_table(summary, ("as rules", "not", "called instead"))
 
 
 def count(number: int, unit: str) -> str:

@@ -12,6 +12,7 @@ from .files import Failure
 
 WORKER_CONNECTIONS = 1000  # connections one gevent worker holds at once
 WORKER_CLASS = "bidder.web.worker.Worker"  # gunicorn's gevent worker, reads timed out
+LOGGER_CLASS = "bidder.web.start_log.Logger"  # gunicorn's log, its start line with the address
 HEADER_SECONDS = 5  # the gevent worker reads a request's headers under this timeout
 # A server listening on every address is opened, on this machine, at the loopback one.
 EVERY_ADDRESS = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}
@@ -56,19 +57,21 @@ def gunicorn_command(host: str, port: int, workers: int) -> list[str]:
     greenlets, and read each request's headers under a timeout (gunicorn's keep-alive
     setting, in that worker); bidder's own subclass of it (bidder.web.worker) also times
     out every read of a body, so slow clients stall no one. With --reuse-port each
-    worker listens on a socket of its own and the kernel shares connections out evenly.
-    No control socket: two servers on one machine would share its one default path.
+    worker listens on a socket of its own and the kernel shares connections out evenly;
+    the master then opens none, and bidder's logger names the address in gunicorn's start
+    line (bidder.web.start_log). No control socket: two servers on one machine would
+    share its one default path.
     """
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return [sys.executable, "-m", "gunicorn", "--workers", str(workers),
             "--worker-class", WORKER_CLASS, "--worker-connections", str(WORKER_CONNECTIONS),
             "--keep-alive", str(HEADER_SECONDS), "--no-control-socket", "--reuse-port",
-            "--bind", bind, "bidder.web:create_app()"]
+            "--logger-class", LOGGER_CLASS, "--bind", bind, "bidder.web:create_app()"]
 
 
 def start_line(host: str, port: int) -> str:
-    """The line `bidder serve` prints before starting gunicorn, whose own start line
-    gives no address: the URL to open, and how to stop."""
+    """The line `bidder serve` prints before starting gunicorn: the URL to open (for a
+    server on every address, this machine's), and how to stop."""
     if host in EVERY_ADDRESS:
         return (f"Serving bidder on every address, port {port}: open "
                 f"{url_to_open(host, port)} on this machine (Ctrl-C stops it)")

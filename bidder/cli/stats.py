@@ -9,7 +9,7 @@ from ..advice import is_reachable
 from ..bids import Bid
 from ..rules import RULE_BY_ID, plural
 from .options import read_variant
-from .terminal import can_show_symbols, wrapped
+from .terminal import wrapped
 
 VARIANT_PAIRS = 6  # pairs of bids shown for each variant
 
@@ -82,15 +82,12 @@ def stats_lines(counts) -> list[str]:
     """The statistics as three tables: by bid (with the HCP range), by rule, overlaps."""
     hcp_ranges = {bid: [points for points, times in enumerate(by_hcp) if times]
                   for bid, by_hcp in counts.hcp_by_bid}
-    symbols = can_show_symbols()
     lines = [f"Opening bids over {counts.hands:,} random hands (seed {counts.seed})", "",
              f"{'bid':<6}{'hands':>10}{'share':>9}   HCP"]
     for bid, times in counts.by_bid:
         spread = hcp_ranges.get(bid)
         span = f"{spread[0]}-{spread[-1]}" if spread else ""
-        value = Bid.from_value(bid)
-        shown = value.display if symbols else value.plain
-        lines.append(f"{shown:<6}{times:>10,}{counts.share(times):>8.2f}%   {span}"
+        lines.append(f"{Bid.from_value(bid).plain:<6}{times:>10,}{counts.share(times):>8.2f}%   {span}"
                      .rstrip())
     lines += ["", f"{'rule':<36}{'hands':>10}{'share':>9}"]
     for rule_id, times in counts.by_rule:

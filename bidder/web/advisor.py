@@ -7,11 +7,12 @@ from functools import lru_cache
 from flask import Blueprint, Flask, current_app, render_template, request
 from markupsafe import Markup
 
-from .. import RULES, Advice, InvalidHandError, explain
+from .. import RULES, Advice, InvalidHandError, explain, parse_hand
 from ..advice import is_reachable
 from ..boards import openings, read_boards
 from ..dealing import deal
-from ..pasted import pasted_deal
+from ..cards import HAND_SIZE
+from ..pasted import Deal, pasted_deal
 from ..facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, HCP_BY_RANK
 from ..rules import MAJORS, MINORS
 from .render import ascii_html
@@ -38,8 +39,8 @@ def index():
         request.arg("hand"))
     if text is None:
         return page(text="")
-    deal = pasted_deal(text)
-    if deal is not None and len(deal.hands) > 1:
+    deal = whole_deal(text)
+    if deal is not None:
         return deal_page(text, deal.pbn)
     try:
         advice = explain(text)
@@ -47,6 +48,31 @@ def index():
         return page(text=text, error=error), 400
     hidden = request.args.get("hide", "").strip().lower() in HIDE_WORDS
     return page(text=text, advice=advice, hidden=hidden)
+
+
+def whole_deal(text: str) -> Deal | None:
+    """The deal in *text* when it gives several hands (the page shows every seat's
+    opening), else None: the text is one hand, or not a hand."""
+    deal = pasted_deal(text)
+    return deal if deal is not None and len(deal.hands) > 1 else None
+
+
+def count_verdict(text: str) -> dict:
+    """What this page says of *text*, in the words it would use, for the live count under
+    the hand field: 13 of 13 cards, a whole deal to show seat by seat, or the problem
+    (the parser's message, or the deal's first). `complete` when it would be shown."""
+    deal = whole_deal(text)
+    if deal is not None:
+        problems = read_boards(deal.pbn).problems
+        if problems:
+            return {"text": problems[0].message, "complete": False, "deal": True}
+        return {"text": f"a whole deal of {len(deal.hands)} hands ({', '.join(deal.seats)}): "
+                        f"send it to see every seat's opening", "complete": True, "deal": True}
+    try:
+        parse_hand(text)
+    except InvalidHandError as error:
+        return {"text": error.message, "complete": False, "deal": False}
+    return {"text": f"{HAND_SIZE} of {HAND_SIZE} cards", "complete": True, "deal": False}
 
 
 def deal_page(text: str, pbn: str):

@@ -1,4 +1,5 @@
-"""The JSON API: the advice for a hand, its OpenAPI description, and a ping."""
+"""The JSON API: the advice for a hand, the advisor page's verdict on a text (its live
+count), its OpenAPI description, and a ping."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from werkzeug.exceptions import BadRequest
 
 from .. import InvalidHandError, explain
 from ..cards import EXAMPLE_HAND
+from .advisor import count_verdict
 from .errors import Problem, error_json
 from .openapi import openapi_document
 
@@ -43,6 +45,13 @@ def bid_for_query() -> Response:
 def bid_for_body() -> Response:
     """The advice for the hand in a JSON body or a form field `hand`."""
     return advise(hand_from_body())
+
+
+@blueprint.post("/count")
+def count_for_body() -> dict:
+    """The advisor page's verdict on the text in a JSON body or a form field `hand`, in
+    its own words: what the live count under the hand field shows as it is typed."""
+    return count_verdict(hand_from_body())
 
 
 @blueprint.get("/ping")

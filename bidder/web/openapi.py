@@ -72,8 +72,18 @@ ERROR = _object({"error": _object({
              "description": "stable, for programs: e.g. bad_card, wrong_count"},
     "message": {**STRING, "description": "for people: what is wrong, where, what to do"},
 })})
+VERDICT = _object({
+    "text": {**STRING, "description": "the page's own words: '13 of 13 cards', a whole "
+                                      "deal, or the parser's message"},
+    "complete": {"type": "boolean",
+                 "description": "the page would show the advice, or every seat's opening"},
+    "deal": {"type": "boolean", "description": "the text is a whole deal, several hands"},
+}, "what the advisor page says of a text")
 HAND_BODY = {"type": "object", "required": ["hand"],
              "properties": {"hand": {**STRING, "examples": [EXAMPLE_HAND]}}}
+HAND_REQUEST = {"required": True, "content": {  # a hand, as JSON or as a form's field
+    media_type: {"schema": HAND_BODY} for media_type in (
+        "application/json", "application/x-www-form-urlencoded", "multipart/form-data")}}
 
 
 def _json(schema_name: str, description: str) -> dict:
@@ -203,10 +213,7 @@ def openapi_document() -> dict:
                 "post": {
                     "operationId": "bidForBody",
                     "summary": "Advise on the hand sent as JSON or as a form field",
-                    "requestBody": {"required": True, "content": {
-                        media_type: {"schema": HAND_BODY} for media_type in (
-                            "application/json", "application/x-www-form-urlencoded",
-                            "multipart/form-data")}},
+                    "requestBody": HAND_REQUEST,
                     "responses": {
                         **ADVICE_RESPONSES,
                         "413": _json("Error", "a body over the size limit"),
@@ -214,6 +221,19 @@ def openapi_document() -> dict:
                     },
                 },
             },
+            "/api/count": {"post": {
+                "operationId": "countForBody",
+                "summary": "What the advisor page says of a text, as its live count shows "
+                           "it: 13 of 13 cards, a whole deal, or what is wrong",
+                "requestBody": HAND_REQUEST,
+                "responses": {
+                    "200": {"description": "the verdict, a hand or not", "content": {
+                        "application/json": {"schema": VERDICT}}},
+                    "400": _json("Error", "a body the API cannot read"),
+                    "413": _json("Error", "a body over the size limit"),
+                    "415": _json("Error", "a body that is neither JSON nor a form"),
+                },
+            }},
             "/api/ping": {"get": {
                 "operationId": "ping",
                 "summary": "A tiny fixed answer, for health checks and benchmarks",

@@ -131,6 +131,12 @@ def test_a_board_is_named_by_its_number_or_its_game():
     assert board(OPENS_1NT, None, None, None, number="").name == "Game 1"
 
 
+@pytest.mark.parametrize("number, place", [("7", "game 1, line 1"), ("", "line 1")],
+                         ids=["a-numbered-board-gives-its-game", "a-game-named-once"])
+def test_a_board_says_where_it_is_in_its_file_without_naming_its_game_twice(number, place):
+    assert board(OPENS_1NT, None, None, None, number=number).place == place
+
+
 def test_a_dealt_board_holds_one_hand_in_the_dealers_seat():
     dealt = dealt_board(OPENS_1S, SOUTH, 3)
     assert (dealt.number, dealt.dealer, dealt.hand(SOUTH)) == ("3", SOUTH, OPENS_1S)

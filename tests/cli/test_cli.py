@@ -398,7 +398,7 @@ def test_grade_counts_an_empty_answer_as_unanswered_not_as_no_bid(tmp_path):
         f"{class_file}:6: answer '1X' is not a bid: 'X' is not a suit or NT;")
     assert ("answers: 2 given, 1 right (50.0%), 1 wrong, 2 unanswered\n"
             in result.stderr)
-    assert "R3 1 of a minor                          2       0       1  2♣ ×1" in (
+    assert "R3 1 of a minor                          2       0       1  2C ×1" in (
         result.stderr)
     assert result.exit_code == 1
 
@@ -513,7 +513,7 @@ def test_summary_lines_show_wrong_bids_per_rule():
         "answers: 4 given, 1 right (25.0%), 3 wrong",
         "rule                                 hands   right   wrong  wrong bids given",
         "R3 1 of a minor                          1       0       1  No bid ×1",
-        "R9 no bid                                3       1       2  2♣ ×2"]
+        "R9 no bid                                3       1       2  2C ×2"]
 
 
 def test_summary_lines_count_the_unanswered_apart():
@@ -619,7 +619,7 @@ def test_stats_tables():
     assert out.startswith("Opening bids over 3,000 random hands (seed 2)\n")
     for bid, times in counts.by_bid:
         if times:
-            assert re.search(rf"^{Bid.from_value(bid).display} +{times:,} ", out,
+            assert re.search(rf"^{Bid.from_value(bid).plain} +{times:,} ", out,
                              re.MULTILINE)
     assert "R4 1 of a minor, strong balanced" in out
     assert "never decides: an earlier rule comes first" in out
@@ -631,6 +631,24 @@ def test_stats_names_bids_in_letters_where_symbols_cannot_be_written():
     assert re.search(r"^1C +[0-9,]+ ", out, re.MULTILINE)
     assert re.search(r"^No bid +[0-9,]+ ", out, re.MULTILINE)
     assert "♣" not in out
+
+
+BID_WITH_A_SYMBOL = re.compile("[1-7][♣♦♥♠]")
+BID_IN_LETTERS = re.compile(r"(?<![\w-])[1-7](?:NT|[CDHS])(?!\w)")
+CLUB_NIGHT = Path(__file__).parents[1] / "boards" / "club-night.pbn"
+
+
+@pytest.mark.parametrize("args", [
+    ("stats", "--hands", "2000"), ("stats", "--exact"), ("bid", BALANCED_19),
+    ("bid", "--pbn", CLUB_NIGHT, "--board", "2"), ("grade", CLASS_FILE),
+], ids=["stats-of-a-sample", "stats-counted-exactly", "one-hand", "one-board",
+        "a-class-file-graded"])
+def test_every_terminal_output_writes_its_bids_in_letters_even_where_symbols_can_be_shown(
+        args):
+    result = run(*args)
+    out = result.stdout + result.stderr
+    assert BID_IN_LETTERS.search(out)
+    assert BID_WITH_A_SYMBOL.findall(out) == []
 
 
 def test_stats_lines_without_overlaps():
@@ -811,7 +829,8 @@ def test_gunicorn_command_is_the_one_make_run_uses(host, port, workers, bind):
     assert gunicorn_command(host, port, workers) == [
         sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class",
         "bidder.web.worker.Worker", "--worker-connections", "1000", "--keep-alive", "5", "--no-control-socket",
-        "--reuse-port", "--bind", bind, "bidder.web:create_app()"]
+        "--reuse-port", "--logger-class", "bidder.web.start_log.Logger", "--bind", bind,
+        "bidder.web:create_app()"]
 
 
 def test_make_run_is_bidder_serve():

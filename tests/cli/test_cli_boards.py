@@ -172,11 +172,11 @@ def test_bid_shows_one_board_of_a_file():
     assert lines[2] == "  North  ♠ A K 7  ♥ A 4 2  ♦ 10 7 6  ♣ K Q 8 6"
     assert lines[3] == "         1NT by R1, 1NT: 16 HCP, 16 points"
     assert "  East*  ♠ 6 4 3" in result.stdout
-    assert ("The rules open 1♦ in third seat (West); at the table West opened 1♦."
+    assert ("The rules open 1D in third seat (West); at the table West opened 1D."
             in result.stdout)
     assert lines[-4:] == ["Auction   West      North     East      South",
                           "                              Pass      Pass",
-                          "          1♦        Double    2♦        2♠",
+                          "          1D        Double    2D        2S",
                           "          Pass      Pass      Pass"]
 
 

@@ -441,5 +441,6 @@ def test_serve_as_a_process_stops_gunicorn_on_sigterm():
         out, errors = process.communicate(timeout=STARTUP)
     assert process.returncode == 143
     assert b"Booting worker" in errors
+    assert f"Listening at: http://127.0.0.1:{port} (".encode() in errors
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1).close()

@@ -11,6 +11,7 @@ Fixtures for any tests/e2e/test_*.py (mark each test with @pytest.mark.e2e):
     new_page        new_page(javascript=True, width=1280, height=900) -> a Page in a fresh
                     context, closed after the test
     page            new_page() with the defaults
+    expect          Playwright's expect(locator): waits for it to show what it should
     browser_errors  the test's console errors, page errors, CSP violations and requests to
                     any host but 127.0.0.1, as strings; assert browser_errors == []
     axe             axe(page) -> the axe-core violations (WCAG 2.0-2.2 A and AA, and best
@@ -62,6 +63,14 @@ def browser():
                                               args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def expect(browser):
+    """Playwright's expect(), which waits for a locator to come to what it should show
+    (imported here, so that without Playwright the tests skip)."""
+    from playwright.sync_api import expect as waited_for
+    return waited_for
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """Layout checked by geometry, not by eye: on every page the app serves, at 390 and 1280
 pixels, on screen, in print, dark and projector (large type) modes, nothing scrolls
 sideways, no two sibling boxes of visible content overlap, no box clips its content
-(overflow hidden, text cut off) and no content spills out of its box."""
+(overflow hidden, text cut off), no content spills out of its box, no table breaks a word
+over two lines (every table of every page: they wrap between words only) and no text field
+cuts its example."""
 
 import re
 
@@ -112,6 +114,41 @@ PROBE = """() => {
       }
     }));
   }
+  // A table's words wrap only between words: a word over two lines is broken inside.
+  for (const cell of document.querySelectorAll("table :is(th, td, caption)")) {
+    if (!shown(cell)) {
+      continue;
+    }
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (hidden(text.parentElement)) {
+        continue;
+      }
+      for (const word of text.data.matchAll(/[^\\s\\-\\u2013\\u2014\\/]+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        if (rects.some((rect) => rect.top >= rects[0].bottom - 1)) {
+          problems.push("word broken inside: '" + word[0] + "' in " + name(cell));
+        }
+      }
+    }
+  }
+  // A text field shows the whole of its example (placeholder).
+  for (const field of document.querySelectorAll("input[placeholder]")) {
+    if (!shown(field) || field.value) {
+      continue;
+    }
+    const style = getComputedStyle(field);
+    const context = document.createElement("canvas").getContext("2d");
+    context.font = style.font;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) -
+      parseFloat(style.paddingRight);
+    if (context.measureText(field.placeholder).width > room + 1) {
+      problems.push("cuts its example: " + name(field) + " '" + field.placeholder + "'");
+    }
+  }
   for (const label of document.querySelectorAll("dt")) {
     const count = label.querySelector(".suit-count");
     const word = label.querySelector(".suit-word");
@@ -172,6 +209,12 @@ def live_host(page, server: str) -> str:
     return page.locator("#code").inner_text()
 
 
+def live_host_closed(page, server: str) -> None:
+    """A live poll's projector page with the vote closed: the form for the next hand."""
+    live_host(page, server)
+    press(page, "Close the vote")
+
+
 def live_phone(page, server: str) -> None:
     """A phone's page in a live poll, after its vote."""
     code = live_host(page, server)
@@ -186,7 +229,8 @@ def live_teacher(page, server: str) -> None:
     page.goto(f"{server}/live/{code}")
     press(page, "1 club")
     page.goto(host)
-    page.get_by_role("link", name="Your own view: the answers so far").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Your own view: the answers so far").click()
 
 
 def live_summary(page, server: str) -> None:
@@ -199,7 +243,8 @@ def live_summary(page, server: str) -> None:
 
 VISITS = [(board_of_a_deal, "boards for a deal"), (answered_wrongly, "practice answered"),
           (counting_first, "practice counting first"), (round_summary, "round summary"),
-          (live_host, "live projector"), (live_phone, "live phone"),
+          (live_host, "live projector"), (live_host_closed, "live projector, vote closed"),
+          (live_phone, "live phone"),
           (live_teacher, "live teacher")]
 
 # Print is laid out on paper, about 800 pixels wide: it is checked at the desktop width only.
@@ -263,7 +308,8 @@ def test_every_page_the_app_serves_is_visited(tmp_path):
     assert rules - visited == set()
 
 
-def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(new_page, server):
+def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(expect, new_page,
+                                                                         server):
     page = new_page()
     page.goto(server + "/?hand=" + HAND.replace(" ", "+"))
     copied = page.evaluate("""() => {
@@ -276,18 +322,19 @@ def test_a_hand_selected_on_the_page_copies_as_its_cards_and_pastes_back(new_pag
     }""")
     assert "ace of spades" not in copied and "A♠" in copied
     page.fill("#hand", copied)
-    assert page.text_content("#card-count") == "13 of 13 cards"
+    expect(page.locator("#card-count")).to_have_text("13 of 13 cards")
     page.press("#hand", "Enter")
     page.wait_for_load_state()
     assert page.locator("#result").count() == 1
 
 
-def test_the_live_count_names_a_whole_deal(new_page, server):
+def test_the_live_count_names_a_whole_deal(expect, new_page, server):
     page = new_page()
     page.goto(server + "/")
     page.fill("#hand", "N:AKQ2.J54.T9.8765 JT98.AK32.AK.432 7654.Q876.QJ8.KQ "
                        "3.T9.765432.AJT9")
-    assert page.text_content("#card-count").startswith("a whole deal of 4 hands (N, E, S, W)")
+    expect(page.locator("#card-count")).to_have_text(
+        "a whole deal of 4 hands (N, E, S, W): send it to see every seat's opening")
     page.press("#hand", "Enter")
     page.wait_for_load_state()
     assert page.locator(".seat-bid").count() == 4

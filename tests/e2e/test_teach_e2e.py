@@ -256,20 +256,20 @@ def test_after_a_round_of_eight_a_summary_and_the_missed_ones_again(new_page, se
     assert [row.split("\t")[0] for row in rows if "✗" in row] == ["R3 1 of a minor",
                                                                     "R6 2 of a suit"]
     missed = page.get_by_role("button", name=re.compile("^Practise the ones I missed"))
-    assert missed.inner_text() == "Practise the ones I missed (R3, R6: 2 hands)"
+    assert missed.inner_text() == "Practise the ones I missed (R3, R6: 8 hands)"
     assert on_first_screen(missed, width, height)
     assert axe(page) == []
     screenshot(page, f"teach-practice-summary-{width}")
 
     missed.click()
     page.wait_for_url(server + "/practice")
-    assert page.locator(".t-round-place").inner_text() == "1 of 2 in this round"
-    assert sorted(play_round(page)) == ["R3", "R6"]
-    assert page.locator("#summary-title").inner_text() == "Round over: 2 of 2 right"
+    assert page.locator(".t-round-place").inner_text() == "1 of 8 in this round"
+    assert sorted(play_round(page)) == ["R3"] * 4 + ["R6"] * 4
+    assert page.locator("#summary-title").inner_text() == "Round over: 8 of 8 right"
     assert page.get_by_role("button", name=re.compile("^Practise")).count() == 0
     press(page, "Next round")
     assert page.locator(".t-round-place").inner_text() == "1 of 8 in this round"
-    assert page.locator("#score").inner_text() == "Bids right: 8 of 10"
+    assert page.locator("#score").inner_text() == "Bids right: 14 of 16"
     assert browser_errors == []
 
 

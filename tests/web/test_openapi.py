@@ -64,6 +64,11 @@ REQUESTS = [
     ("/api/bid", "post", {"data": "x", "content_type": "text/plain"}, 415),
     ("/api/bid", "post", {"json": {"hand": "x" * 20_000}}, 413),
     ("/api/bid", "put", {}, 405),
+    ("/api/count", "post", {"json": {"hand": HAND}}, 200),
+    ("/api/count", "post", {"data": {"hand": "AS"}}, 200),
+    ("/api/count", "post", {"json": {"hand": 7}}, 400),
+    ("/api/count", "post", {"json": {"hand": "x" * 20_000}}, 413),
+    ("/api/count", "post", {"data": "x", "content_type": "text/plain"}, 415),
     ("/api/ping", "get", {}, 200),
     ("/api/openapi.json", "get", {}, 200),
 ]

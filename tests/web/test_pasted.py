@@ -32,6 +32,26 @@ def test_a_whole_deal_on_the_advisor_shows_every_seats_opening(client, text, sea
     assert "<title>Every seat's opening" in page
 
 
+def heading(response) -> str:
+    """The first board's heading, as words."""
+    page = response.get_data(as_text=True)
+    found = re.search(r'<h2 id="board-1-title">(.*?)</h2>', page, re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
+
+
+@pytest.mark.parametrize("text", [DEAL, VIEWER])
+def test_a_deal_pasted_on_the_advisor_is_headed_as_pasted_not_as_a_files_game(client, text):
+    assert heading(client.get("/?hand=" + quote(text))) == "The deal pasted"
+
+
+@pytest.mark.parametrize("text, expected", [
+    (DEAL, "Game 1 line 1"),
+    (f'[Board "7"]\n[Deal "{DEAL}"]\n', "Board 7 game 1, line 1"),
+], ids=["a-game-with-no-number-names-its-line-once", "a-numbered-board-gives-game-and-line"])
+def test_a_board_on_the_boards_page_says_where_it_is_once(client, text, expected):
+    assert heading(send(client, text)) == expected
+
+
 def test_the_dealer_of_a_viewer_link_is_its_d(client):
     assert "Dealer: South" in words(client.get("/?hand=" + quote(VIEWER)))
 

@@ -370,12 +370,13 @@ def render(state: Practice, errors: dict | None = None, typed: dict | None = Non
     advice = explain(hand) if state.done else None
     correct = advice is not None and Bid.from_value(advice.bid) == state.chosen
     reviewed = review(state) if state.between_rounds else []
+    misses = missed(state.record)
     return render_template(
         "practice.html", state=state, hand=hand, advice=advice, correct=correct,
         facts=Facts(hand) if state.counted else None,
         miscount=miscounted(hand, state.distribution) if state.counted else "",
         why=why_not(advice, state.chosen) if advice and not correct else None,
-        scores=scores(state.record), missed=missed(state.record),
+        scores=scores(state.record), missed=misses, missed_hands=len(round_rules(misses)),
         review=reviewed, reading=reading_of(reviewed) if reviewed else None,
         reading_hands=READING_HANDS,
         bid_rows=bid_rows(), count_fields=COUNT_FIELDS, max_counted=MAX_COUNTED,

@@ -1,7 +1,8 @@
 """Practice rounds: the rules a round deals for, and what the student got right and wrong.
 
 A round is every rule that decides bids once (bidder.teaching), or, to practise the ones
-missed, just the rules answered wrongly in the round before. Both travel in the session
+missed, just the rules answered wrongly in the round before, each dealt as often as the
+others in a round as long (a set by rule or by bid is dealt so too). Both travel in the session
 cookie as short text: the round's rules as ids ('R3,R7'; empty for every rule) and its
 answers as the deciding rule and a mark each ('R3+R7-': R3 right, R7 wrong).
 """
@@ -23,15 +24,23 @@ _TEACHING_IDS = frozenset(rule.id for rule in TEACHING_RULES)
 
 
 def round_rules(focus: str) -> tuple[Rule, ...]:
-    """The rules a round deals for: those named in *focus*, else every deciding rule."""
-    return tuple(RULE_BY_ID[rule_id] for rule_id in focus.split(",")) if focus else (
-        TEACHING_RULES)
+    """The rules a round deals for, one a hand: those named in *focus*, each as often as
+    the others, filling a round as long as a round of every deciding rule; else every
+    deciding rule once."""
+    if not focus:
+        return TEACHING_RULES
+    return filled(tuple(RULE_BY_ID[rule_id] for rule_id in focus.split(",")))
 
 
 def round_bids(bids: str) -> tuple[Bid, ...]:
-    """The bids a round of *bids* ('1NT,2NT') deals for: each as often as the others, as
-    many times as fill a round of every deciding rule, at least once."""
-    chosen = tuple(Bid.parse(text) for text in bids.split(","))
+    """The bids a round of *bids* ('1NT,2NT') deals for, one a hand: each as often as the
+    others, filling a round as long as a round of every deciding rule."""
+    return filled(tuple(Bid.parse(text) for text in bids.split(",")))
+
+
+def filled(chosen: tuple) -> tuple:
+    """*chosen* repeated as many times as fill a round of every deciding rule (at least
+    once): a round of one rule or one bid is as long as any other."""
     return chosen * -(-len(TEACHING_RULES) // len(chosen))
 
 

@@ -410,7 +410,7 @@ def test_a_round_is_every_deciding_rule_once_then_a_summary(client):
             assert f"{rule.id} {rule.name} 0 ✗ 1" in page
         elif rule.id != "R4":
             assert f"{rule.id} {rule.name} 1 0" in page
-    assert "Practise the ones I missed (R3, R7: 2 hands)" in page
+    assert "Practise the ones I missed (R3, R7: 8 hands)" in page
     assert "Bids right: 6 of 8" in page
 
 
@@ -434,10 +434,10 @@ def test_practising_the_missed_ones_deals_just_those_rules_then_whole_rounds_aga
     response = post(client, "/practice/round", {"missed": "1"})
     assert response.status_code == 303
     state = state_of(client)
-    assert (state.focus, state.round_start, state.record, state.size) == ("R1,R8", 8, "", 2)
-    assert "1 of 2 in this round" in text_of(client.get("/practice"))
-    assert sorted(play_round(client, wrong_for={"R8"})) == ["R1", "R8"]
-    assert "Round over: 1 of 2 right" in text_of(client.get("/practice"))
+    assert (state.focus, state.round_start, state.record, state.size) == ("R1,R8", 8, "", 8)
+    assert "1 of 8 in this round" in text_of(client.get("/practice"))
+    assert sorted(play_round(client, wrong_for={"R8"})) == ["R1"] * 4 + ["R8"] * 4
+    assert "Round over: 4 of 8 right" in text_of(client.get("/practice"))
     post(client, "/practice/round")
     assert (state_of(client).focus, state_of(client).size) == ("", 8)
     assert sorted(play_round(client)) == REACHABLE_RULES
@@ -447,7 +447,7 @@ def test_a_round_of_missed_ones_deals_by_rule_even_at_natural_frequencies(client
     play_round(client, wrong_for={"R7"})
     turn_on(client, natural=True)
     post(client, "/practice/round", {"missed": "1"})
-    assert play_round(client) == ["R7"]
+    assert play_round(client) == ["R7"] * 8
 
 
 def test_at_natural_frequencies_a_round_is_eight_hands_scored_by_their_rule(client):
@@ -477,7 +477,7 @@ def test_skipped_hands_are_neither_right_nor_wrong(client):
     assert "Round over: 5 of 6 right" in page
     assert "2 of the 8 hands skipped." in page
     assert "R6 2 of a suit" not in page
-    assert "Practise the ones I missed (R5: 1 hand)" in page
+    assert "Practise the ones I missed (R5: 8 hands)" in page
 
 
 def test_the_round_so_far_is_recorded_by_the_rule_that_decides_each_hand(client):
@@ -859,6 +859,15 @@ def test_a_practice_set_by_rule_deals_its_rules(client):
     client.get("/practice?set=7&rule=r7,R3")
     assert state_of(client).focus == "R3,R7"
     assert explain(hand_on_table(client)).rule in ("R3", "R7")
+
+
+@pytest.mark.parametrize("rules, dealt", [
+    ("R3", ["R3"] * 8), ("R3,R7", ["R3"] * 4 + ["R7"] * 4)],
+    ids=["one-rule", "two-rules"])
+def test_a_practice_set_by_rule_deals_a_round_as_long_as_one_by_bid(client, rules, dealt):
+    client.get(f"/practice?set=11&rule={rules}")
+    assert sorted(play_round(client)) == dealt
+    assert "Round over: 8 of 8 right" in text_of(client.get("/practice"))
 
 
 @pytest.mark.parametrize("bids, written, opened", [

@@ -5,16 +5,26 @@ import pytest
 from bidder.teaching import TEACHING_RULES
 from bidder.web.teach.rounds import (answers, given_bids, is_focus, is_given, is_record, missed,
                                      recorded, with_given,
-                                     round_rules, scores)
+                                     round_bids, round_rules, scores)
 
 
 @pytest.mark.parametrize("focus, ids", [
     ("", [rule.id for rule in TEACHING_RULES]),
-    ("R3", ["R3"]),
-    ("R1,R7,R9", ["R1", "R7", "R9"]),
-], ids=["every-deciding-rule", "one-rule", "three-rules"])
-def test_a_round_deals_for_its_rules(focus, ids):
+    ("R3", ["R3"] * 8),
+    ("R3,R7", ["R3", "R7"] * 4),
+    ("R1,R7,R9", ["R1", "R7", "R9"] * 3),
+    (",".join(rule.id for rule in TEACHING_RULES), [rule.id for rule in TEACHING_RULES]),
+], ids=["every-deciding-rule", "one-rule-fills-the-round", "two-rules-four-times-each",
+        "three-rules-three-times-each-past-eight", "every-rule-named-once"])
+def test_a_round_by_rule_is_as_long_as_a_round_of_every_rule(focus, ids):
+    assert len(TEACHING_RULES) == 8
     assert [rule.id for rule in round_rules(focus)] == ids
+
+
+@pytest.mark.parametrize("bids, count", [("1NT", 8), ("1NT,2NT", 8), ("1C,1D,1H", 9)],
+                         ids=["one-bid", "two-bids", "three-bids-past-eight"])
+def test_a_round_by_bid_is_as_long_as_a_round_by_rule(bids, count):
+    assert len(round_bids(bids)) == count
 
 
 @pytest.mark.parametrize("value, readable", [
