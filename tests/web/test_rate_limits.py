@@ -25,16 +25,6 @@ def posts(app, count, path="/practice/answer"):
     return [client.post(path, data={"hand": "x", "bid": "1C"}) for _ in range(count)]
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
-    import redis
-    url = request.getfixturevalue("redis_url")
-    redis.Redis.from_url(url).flushdb()
-    return url
-
-
 @pytest.mark.parametrize("path", ["/practice/answer", "/practice/count"])
 def test_answers_past_the_limit_get_429_saying_what_to_do(url, path):
     responses = posts(practice_app(url), 4, path)

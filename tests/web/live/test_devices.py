@@ -24,17 +24,6 @@ def make_app(url, **config):
                        "STATE_URL": url, **config})
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-def url(request, tmp_path):
-    """A fresh store's URL, of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
-    found = request.getfixturevalue("redis_url")
-    import redis
-    redis.Redis.from_url(found).flushdb()
-    return found
-
-
 @pytest.fixture
 def app(url):
     return make_app(url)

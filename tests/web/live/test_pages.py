@@ -76,6 +76,89 @@ def test_a_poll_on_no_hand_is_refused_saying_why(app, form, words):
     assert answer.status_code == 400 and words in answer.get_data(as_text=True)
 
 
+def test_the_rules_offered_are_those_a_hand_can_be_dealt_for():
+    from bidder.dealing import DealError, deal
+    from bidder.rules import RULES
+    from bidder.web.live.pages import DEALING_RULES
+    for rule in RULES:
+        try:
+            deal(1, rule=rule)
+            dealt = True
+        except DealError:
+            dealt = False
+        assert (rule in DEALING_RULES) is dealt, rule.id
+    assert "R4" not in {rule.id for rule in DEALING_RULES}
+
+
+def test_the_start_form_offers_no_rule_no_hand_fires(app):
+    page = app.test_client().get("/live").get_data(as_text=True)
+    assert '<option value="R3">' in page and '<option value="R4">' not in page
+
+
+def form_shown(page: str) -> dict:
+    """What the poll's form on *page* holds: the hand source checked, the fields' values,
+    the rule selected, count first and the class size."""
+    found = {"source": re.search(r'name="source" value="(\w+)" checked', page).group(1),
+             "rule": re.search(r'<option value="(\w+)" selected>', page)}
+    found["rule"] = found["rule"] and found["rule"].group(1)
+    for name in ("hand", "misreadings", "class_size"):
+        field = re.search(rf'name="{name}"[^>]*value="([^"]*)"', page)
+        found[name] = field and field.group(1)
+    found["count_first"] = bool(re.search(r'name="count_first" value="1" checked', page))
+    return found
+
+
+START_REFUSALS = [
+    ({"source": "pasted", "hand": "AS KS", "class_size": "30", "count_first": "1"},
+     "Check the hand.", "A hand has 13 cards; this one has 2 (missing 11). Paste a hand"),
+    ({"source": "rule", "rule": "R4", "hand": "AS"}, "Check the hand.",
+     "No hand fires R4: R3 always applies first"),
+    ({"source": "apart", "misreadings": "omit=R3 bogus"}, "Check the misreadings.",
+     "Misreading 2, &#39;bogus&#39;, is not one"),
+    ({"source": "pasted", "hand": HAND, "class_size": "0"}, "Check the class size.",
+     "The class size is &#39;0&#39;. Give the class size as a whole number from 1 to 1,000"),
+    ({"source": "pasted", "hand": HAND, "class_size": "thirty"}, "Check the class size.",
+     "The class size is &#39;thirty&#39;."),
+    ({"source": "pasted", "hand": HAND, "class_size": "1001"}, "Check the class size.",
+     "The class size is &#39;1001&#39;."),
+]
+
+
+@pytest.mark.parametrize("form, title, said", START_REFUSALS,
+                         ids=["too-few-cards", "a-rule-no-hand-fires", "an-unknown-misreading",
+                              "a-class-of-none", "a-class-size-in-words",
+                              "a-class-larger-than-any"])
+def test_a_refused_start_shows_the_form_again_as_sent_saying_why(app, form, title, said):
+    answer = app.test_client().post("/live", data=form)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and "Start the poll" in page
+    alert = re.search(r'role="alert">\s*<p>(.*?)</p>', page, re.S).group(1)
+    assert alert.startswith(f"<strong>{title}</strong> {said}") and ".." not in alert
+    shown = form_shown(page)
+    for name in ("source", "hand", "misreadings", "class_size"):
+        assert (shown[name] or "") == form.get(name, "pasted" if name == "source" else "")
+    assert shown["count_first"] is (form.get("count_first") == "1")
+    if form.get("rule"):
+        assert shown["rule"] is None  # R4 is not offered, so nothing is selected
+
+
+def test_a_refused_next_hand_shows_the_projector_with_the_form_as_sent(app):
+    teacher, code = open_poll(app)
+    steer(teacher, code, "close")
+    answer = teacher.post(f"/live/{code}/host", data={"action": "next", "source": "rule",
+                                                       "rule": "R4"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and "Vote on the next hand" in page
+    assert answer.headers["Cache-Control"] == "no-store"
+    assert "No hand fires R4" in page and ".." not in re.search(
+        r'role="alert">(.*?)</div>', page, re.S).group(1)
+    assert form_shown(page)["source"] == "rule"
+    typed = teacher.post(f"/live/{code}/host", data={"action": "next", "source": "pasted",
+                                                      "hand": "AS KS", "misreadings": "x"})
+    shown = form_shown(typed.get_data(as_text=True))
+    assert (shown["source"], shown["hand"], shown["misreadings"]) == ("pasted", "AS KS", "x")
+
+
 def test_students_join_by_code_in_any_case_and_an_unknown_code_says_so(app):
     _, code = open_poll(app)
     joined = app.test_client().get(f"/live/join?code={code.lower()}")

@@ -18,17 +18,6 @@ def make_app(url: str):
     return create_app({"TESTING": True, "SECRET_KEY": SECRET, "STATE_URL": url})
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-def url(request, tmp_path):
-    """A fresh store's URL, of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
-    found = request.getfixturevalue("redis_url")
-    import redis
-    redis.Redis.from_url(found).flushdb()
-    return found
-
-
 @pytest.fixture
 def client(url):
     return make_app(url).test_client()
