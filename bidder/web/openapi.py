@@ -104,6 +104,7 @@ POLL = {"type": "object", "required": ["code", "round", "rounds", "state", "hand
     "count_first": {"type": "boolean",
                     "description": "students count HCP and distribution points first"},
     "votes": COUNTS,
+    "joined": {**COUNT, "description": "how many devices have joined (the admin only)"},
     "right": BID,
     "wrong": {"type": "object", "additionalProperties": STRINGS,
               "description": "each wrong bid to the misreading ids that give it"},

@@ -56,6 +56,7 @@ def test_a_poll_is_opened_voted_closed_and_revealed(client):
     assert "votes" not in public and "right" not in public
     full = client.get(f"/api/polls/{code}", headers=admin).json
     assert full["votes"] == {"1C": 2, "1D": 1, "1H": 1, "None": 1}
+    assert full["joined"] == 6  # the five phones and the client that opened it
     assert full["right"] == "1C"
     assert full["wrong"]["1H"] == ["R2.len=3+", "R2.len=4+"]
     assert "1C" not in full["wrong"] and "omit=R3" in full["wrong"]["None"]
@@ -63,6 +64,7 @@ def test_a_poll_is_opened_voted_closed_and_revealed(client):
     assert "votes" not in client.get(f"/api/polls/{code}").json
     assert client.post(f"/api/polls/{code}/reveal", headers=admin).json["state"] == "revealed"
     assert client.get(f"/api/polls/{code}").json["votes"] == full["votes"]
+    assert "joined" not in client.get(f"/api/polls/{code}").json
 
 
 def test_a_device_has_one_vote_a_round_and_its_second_replaces_the_first(client):

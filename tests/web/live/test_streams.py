@@ -81,9 +81,12 @@ def test_one_client_holds_only_a_few_streams(tmp_path, client, count, served):
 def test_a_poll_holds_a_bounded_number_of_streams(tmp_path, phones, refused):
     app = make_app(tmp_path, LIVE_STREAMS_PER_POLL=3)
     code = opened(app)
-    statuses = [joined(app, code).get(f"/live/{code}/events").status_code
-                for _ in range(phones)]
-    assert statuses == [200] * (phones - refused) + [503] * refused
+    answers = [joined(app, code).get(f"/live/{code}/events") for _ in range(phones)]
+    assert [answer.status_code for answer in answers] == [200] * (phones - refused) + [
+        503] * refused
+    if refused:
+        assert int(answers[-1].headers["Retry-After"]) > 0
+        assert "votes are taken meanwhile" in answers[-1].get_data(as_text=True)
     other = opened(app)
     assert joined(app, other).get(f"/live/{other}/events").status_code == 200
 
