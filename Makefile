@@ -7,6 +7,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+# The address phones reach the site at (join links, QR codes); see docs/before-the-lecture.md.
+PUBLIC_URL ?=
 
 .PHONY: run test check bench clean
 
@@ -29,8 +31,9 @@ $(VENV)/.installed-test: setup.cfg pyproject.toml | $(PY)
 # shares connections out between workers; it first makes sure no server listens on the
 # port already. Without BIDDER_SECRET_KEY, a random key made once and kept in
 # instance/secret-key signs the cookies, so a restart keeps every student's practice.
+# On HOST=0.0.0.0 it prints the addresses phones in the room can use; PUBLIC_URL= names one.
 run: $(VENV)/.installed-run
-	$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
+	$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS) $(if $(PUBLIC_URL),--public-url '$(PUBLIC_URL)')
 
 # axe-core, for the accessibility checks of the browser tests, comes from npm.
 tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/package-lock.json

@@ -92,15 +92,16 @@ def phone(ports: list[int], code: str, number: int, when: float, votes: Latencie
     server, replacing its first vote."""
     time.sleep(max(0.0, when - time.monotonic()))
     own, other = ports[number % len(ports)], ports[(number + 1) % len(ports)]
-    status, _, _ = call(own, "GET", f"/live/{code}")
-    if status != 200:
+    status, _, cookie = call(own, "GET", f"/live/{code}")  # the join sets the cookie
+    if status != 200 or not cookie:
         votes.failed()
         return
+    device = {"Cookie": cookie.split(";")[0]}
     bid = random.Random(number).choice(BIDS)
     began = time.monotonic()
-    status, _, cookie = call(own, "POST", f"/api/polls/{code}/votes", {"bid": bid})
+    status, _, _ = call(own, "POST", f"/api/polls/{code}/votes", {"bid": bid}, device)
     votes.add(status, time.monotonic() - began, status == 200)
-    if status != 200 or not cookie:
+    if status != 200:
         return
     done.append(time.monotonic())
     finals[number] = bid
@@ -108,7 +109,7 @@ def phone(ports: list[int], code: str, number: int, when: float, votes: Latencie
         again = random.Random(-number).choice(BIDS)
         began = time.monotonic()
         status, _, _ = call(other, "POST", f"/api/polls/{code}/votes", {"bid": again},
-                            {"Cookie": cookie.split(";")[0]})
+                            device)
         votes.add(status, time.monotonic() - began, status == 200)
         if status == 200:
             finals[number] = again

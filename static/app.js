@@ -425,7 +425,6 @@
     if (!page || !window.EventSource || !window.fetch) {
       return;
     }
-    var source = new EventSource(page.dataset.liveEvents);
     var fetching = false;
     function swap() {
       fetching = true;
@@ -441,7 +440,7 @@
         })
         .finally(function () { fetching = false; });
     }
-    source.onmessage = function (event) {
+    function changed(event) {
       var now = JSON.parse(event.data);
       var count = page.querySelector("[data-live-answered]");
       if (count) {
@@ -453,8 +452,20 @@
                          now.votes !== page.dataset.votes))) {
         swap();
       }
-    };
-    source.addEventListener("ended", function () { source.close(); });
+    }
+    /* A stream the server refused (each device holds only a few) is closed by the
+       browser for good: listen again a while later. */
+    function listen() {
+      var source = new EventSource(page.dataset.liveEvents);
+      source.onmessage = changed;
+      source.addEventListener("ended", function () { source.close(); });
+      source.onerror = function () {
+        if (source.readyState === EventSource.CLOSED) {
+          window.setTimeout(listen, 15000);
+        }
+      };
+    }
+    listen();
   }
 
   if (typeof document === "undefined") {

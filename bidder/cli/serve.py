@@ -8,7 +8,11 @@ from pathlib import Path
 
 import click
 
+from .addresses import room_addresses
 from .files import Failure
+
+PUBLIC_URL_VARIABLE = "BIDDER_PUBLIC_URL"
+LOOPBACK_NAMES = ("localhost",)
 
 WORKER_CONNECTIONS = 1000  # connections one gevent worker holds at once
 WORKER_CLASS = "bidder.web.worker.Worker"  # gunicorn's gevent worker, reads timed out
@@ -23,23 +27,37 @@ EVERY_ADDRESS = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="gunicorn worker processes.  [default: the number of cores]")
+@click.option("--public-url", default="", metavar="URL",
+              help="The address phones reach the site at, for the live poll's join links "
+                   "and QR codes (BIDDER_PUBLIC_URL).  [default: with --host 0.0.0.0, this "
+                   "machine's first network address]")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, workers: int | None) -> None:
+def serve(ctx: click.Context, host: str, port: int, workers: int | None,
+          public_url: str) -> None:
     """Serve the web app under gunicorn, as `make run` does.
 
     A secret key is generated for the served processes unless BIDDER_SECRET_KEY is set
-    (then it must be long enough for the app).
+    (then it must be long enough for the app). Served on every address (--host 0.0.0.0),
+    it prints the addresses phones in the room can use; on this computer alone (the
+    default), it says that phones cannot reach it.
 
     \b
     Example:
       bidder serve --host 0.0.0.0 --port 8000 --workers 4
+      bidder serve --host 0.0.0.0 --public-url http://192.168.1.20:8000
     """
     import subprocess
 
     environment = served_environment(os.environ, key_folder())
     refuse_a_taken_address(host, port)
+    found = room_addresses() if host in EVERY_ADDRESS else ()
+    public = public_address(public_url or environment.get(PUBLIC_URL_VARIABLE, ""), host,
+                            port, found)
+    if public:
+        environment[PUBLIC_URL_VARIABLE] = public
     command = gunicorn_command(host, port, workers or os.cpu_count() or 1)
     click.echo(start_line(host, port), err=True)
+    click.echo(reach_line(host, port, public, found), err=True)
     server = subprocess.Popen(command, env=environment)
     try:
         status = server.wait()
@@ -76,6 +94,54 @@ def start_line(host: str, port: int) -> str:
         return (f"Serving bidder on every address, port {port}: open "
                 f"{url_to_open(host, port)} on this machine (Ctrl-C stops it)")
     return f"Serving bidder on {url_to_open(host, port)} (Ctrl-C stops it)"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether *host* names this computer alone (127.0.0.1, ::1, localhost)."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host in LOOPBACK_NAMES
+
+
+def public_address(given: str, host: str, port: int, found: tuple[str, ...]) -> str:
+    """The address phones join polls at: *given* (--public-url or BIDDER_PUBLIC_URL); else,
+    served on every address, the first of *found* (this machine's addresses); else, on
+    one address that is not this computer's alone, that one; '' for none.
+
+    :raises Failure: for a *given* address the app would refuse, saying why.
+    """
+    from ..web.settings import public_url
+
+    if given:
+        try:
+            return public_url(given)
+        except RuntimeError as error:
+            raise Failure(str(error)) from None
+    if host in EVERY_ADDRESS:
+        return url_to_open(found[0], port).rstrip("/") if found else ""
+    return "" if is_loopback(host) else url_to_open(host, port).rstrip("/")
+
+
+def reach_line(host: str, port: int, public: str, found: tuple[str, ...]) -> str:
+    """What `bidder serve` says of how phones in the room reach the server."""
+    if host not in EVERY_ADDRESS and is_loopback(host):
+        if public:
+            return (f"Phones join polls at {public}/live (the public address), which must "
+                    f"lead to this server")
+        return ("Phones cannot reach this server: it listens on this computer alone. For a "
+                "class, serve on every address: make run HOST=0.0.0.0 (or bidder serve "
+                "--host 0.0.0.0), then phones use the address it prints")
+    if host in EVERY_ADDRESS and found:
+        return (f"Phones in the room can open "
+                f"{', '.join(url_to_open(address, port) for address in found)}; polls "
+                f"show {public}/live (choose with --public-url, make run PUBLIC_URL=)")
+    if public:
+        return f"Phones join polls at {public}/live"
+    return ("No network address of this computer was found, so phones cannot reach it: "
+            "join the room's network (or give --public-url)")
 
 
 def url_to_open(host: str, port: int) -> str:

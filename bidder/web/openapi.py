@@ -8,6 +8,7 @@ from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from ..bids import RULE_BIDS
 from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, Rank, Suit
 from ..rules import RULES
+from .live.ledger import MAX_DEVICES
 from .live.model import MOVES
 
 API_VERSION = "1.0.0"
@@ -113,6 +114,7 @@ POLL = {"type": "object", "required": ["code", "round", "rounds", "state", "hand
     "count_first": {"type": "boolean",
                     "description": "students count HCP and distribution points first"},
     "votes": COUNTS,
+    "joined": {**COUNT, "description": "how many devices have joined (the admin only)"},
     "right": BID,
     "wrong": {"type": "object", "additionalProperties": STRINGS,
               "description": "each wrong bid to the misreading ids that give it"},
@@ -131,7 +133,9 @@ START_BODY = {"type": "object", "properties": {
                              "the first bids otherwise than the rules and they bid as "
                              "differently as can be; [] for any misreadings"},
     "count_first": {"type": "boolean", "default": False,
-                    "description": "students count HCP and distribution points first"}},
+                    "description": "students count HCP and distribution points first"},
+    "class_size": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_DEVICES,
+                   "description": "at most this many devices join (null: any)"}},
     "description": "hand or apart, not both"}
 ADMIN = [{"admin": []}]
 CODE = [{"name": "code", "in": "path", "required": True, "schema": STRING}]
@@ -164,16 +168,43 @@ POLL_PATHS = {
         "summary": "The poll: the distribution only with the admin token or once revealed",
         "responses": {"200": _json("Poll", "the poll"),
                       "404": _json("Error", "no poll has this code")}}},
+    "/api/polls/{code}/join": {"post": {
+        "operationId": "joinPoll", "parameters": CODE,
+        "summary": "Join as a device: sets the device cookie (before the join is written, "
+                   "so a retry is the same device) that votes and counts must send",
+        "responses": {"200": {"description": "joined", "content": {"application/json": {
+            "schema": _object({"code": STRING, "joined": COUNT,
+                               "count_first": {"type": "boolean"}})}}},
+            "403": _json("Error", "the class size have joined already"),
+            "404": _json("Error", "no poll has this code"),
+            "429": _json("Error", "too many codes that name no poll from this address")}}},
+    "/api/polls/{code}/count": {"post": {
+        "operationId": "countHand", "parameters": CODE,
+        "summary": "This device's count of the hand, which a count-first poll asks for "
+                   "before each vote",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["hcp", "distribution"], "properties": {
+                "hcp": COUNT, "distribution": COUNT}}}}},
+        "responses": {"200": {"description": "the count taken: the device may vote in "
+                                             "this round", "content": {
+            "application/json": {"schema": _object({"round": COUNT, "hcp": COUNT,
+                                                    "distribution": COUNT})}}},
+            "400": _json("Error", "not a count"),
+            "403": _json("Error", "this device has not joined the poll"),
+            "404": _json("Error", "no poll has this code")}}},
     "/api/polls/{code}/votes": {"post": {
         "operationId": "vote", "parameters": CODE,
-        "summary": "Vote (a second vote from the same device cookie replaces the first)",
+        "summary": "Vote, with the device cookie the join set (a second vote from it "
+                   "replaces the first)",
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": ["bid"], "properties": {"bid": BID}}}}},
         "responses": {"200": {"description": "the vote taken", "content": {
             "application/json": {"schema": _object({"round": COUNT, "bid": BID,
                                                     "answered": COUNT})}}},
             "400": _json("Error", "not a bid"),
-            "404": _json("Error", "no poll has this code"),
+            "403": _json("Error", "no device cookie, a device that has not joined this "
+                                  "poll (or no poll has this code), or in a count-first "
+                                  "poll one that has not counted this hand"),
             "409": _json("Error", "the vote is closed"),
             "415": _json("Error", "not JSON"),
             "429": _json("Error", "too many requests from this address")}}},

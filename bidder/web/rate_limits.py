@@ -22,10 +22,22 @@ PRACTICE_LIMIT = "240 per minute; 4000 per hour"
 # room to spare.
 LIVE_LIMIT = "3000 per minute"
 
+# New polls: an instructor starts a few a lecture; a department behind one address a few
+# hundred a day. Each is kept 12 hours, so a flood of them would fill the store.
+POLL_LIMIT = "30 per minute; 300 per day"
+
+# Join codes that name no poll: a class of 200 behind one address mistyping a code each
+# stays well within it; a guesser of codes tries a few a second at most (32**5 codes).
+CODE_LIMIT = "300 per minute; 1000 per hour"
+
 LIMIT_VARIABLE = "BIDDER_PRACTICE_RATE_LIMIT"
 LIVE_VARIABLE = "BIDDER_LIVE_RATE_LIMIT"
+POLL_VARIABLE = "BIDDER_POLL_RATE_LIMIT"
+CODE_VARIABLE = "BIDDER_CODE_RATE_LIMIT"
 LIMITS = (("PRACTICE_RATE_LIMIT", LIMIT_VARIABLE, PRACTICE_LIMIT),
-          ("LIVE_RATE_LIMIT", LIVE_VARIABLE, LIVE_LIMIT))  # config, variable, default
+          ("LIVE_RATE_LIMIT", LIVE_VARIABLE, LIVE_LIMIT),
+          ("POLL_RATE_LIMIT", POLL_VARIABLE, POLL_LIMIT),
+          ("CODE_RATE_LIMIT", CODE_VARIABLE, CODE_LIMIT))  # config, variable, default
 
 limiter = Limiter(get_remote_address)
 LIMITED_MARK = "__wrapper-limiter-instance"  # what Flask-Limiter sets on a view it wraps
@@ -48,6 +60,26 @@ def limited_blueprints(app: Flask) -> tuple[str, ...]:
                          if getattr(view, LIMITED_MARK, None) == limiter}))
 
 
+def poll_limit() -> str:
+    """The limit on new polls (config POLL_RATE_LIMIT)."""
+    return current_app.config["POLL_RATE_LIMIT"]
+
+
+def code_limit() -> str:
+    """The limit on join codes that name no poll (config CODE_RATE_LIMIT)."""
+    return current_app.config["CODE_RATE_LIMIT"]
+
+
+def missed(response) -> bool:
+    """Whether *response* says that no poll has the code asked for."""
+    return response.status_code == 404
+
+
+# Every request that names a poll by its code and says whether it exists: checked
+# against the client's count of misses, which only a miss adds to.
+code_lookups = limiter.shared_limit(code_limit, scope="poll-codes", deduct_when=missed)
+
+
 def init_app(app: Flask, environ=None) -> None:
     """Count in the state store, answer a breach with 429 and Retry-After, and let a
     request through when the store cannot count it. Called once the blueprints are
@@ -57,8 +89,7 @@ def init_app(app: Flask, environ=None) -> None:
     to do and took a tenth of a worker's time; a limited view checks its own limit
     either way.
 
-    :raises RuntimeError: for a BIDDER_PRACTICE_RATE_LIMIT or BIDDER_LIVE_RATE_LIMIT
-        that is not a limit, naming it.
+    :raises RuntimeError: for a BIDDER_*_RATE_LIMIT that is not a limit, naming it.
     """
     for name, variable, default in LIMITS:
         app.config.setdefault(name, (environ or {}).get(variable) or default)

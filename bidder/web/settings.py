@@ -8,12 +8,14 @@ import re
 import secrets
 import string
 from pathlib import Path
+from urllib.parse import urlsplit
 
 SECRET_KEY_VARIABLE = "BIDDER_SECRET_KEY"
 TRUSTED_HOSTS_VARIABLE = "BIDDER_TRUSTED_HOSTS"
 SECURE_COOKIES_VARIABLE = "BIDDER_SECURE_COOKIES"
 STATE_VARIABLE = "BIDDER_STATE_URL"
 PROXY_HOPS_VARIABLE = "BIDDER_PROXY_HOPS"
+PUBLIC_URL_VARIABLE = "BIDDER_PUBLIC_URL"
 MAX_PROXY_HOPS = 8
 MIN_SECRET_KEY_LENGTH = 16
 MIN_SECRET_KEY_CHARACTERS = 10  # distinct characters
@@ -38,7 +40,32 @@ def environment_settings(environ, instance_path: str) -> dict:
     return {"TRUSTED_HOSTS": trusted_hosts(environ.get(TRUSTED_HOSTS_VARIABLE, "")),
             "SESSION_COOKIE_SECURE": switch(environ, SECURE_COOKIES_VARIABLE),
             "STATE_URL": environ.get(STATE_VARIABLE) or default_state_url(instance_path),
-            "PROXY_HOPS": proxy_hops(environ.get(PROXY_HOPS_VARIABLE, ""))}
+            "PROXY_HOPS": proxy_hops(environ.get(PROXY_HOPS_VARIABLE, "")),
+            "PUBLIC_URL": public_url(environ.get(PUBLIC_URL_VARIABLE, ""))}
+
+
+def public_url(text: str) -> str:
+    """The address phones reach the site at (join links and QR codes are built from it,
+    never from the Host a request claims), without a trailing slash; '' when unset.
+
+    :raises RuntimeError: for anything but an http(s) URL of a host, perhaps a port and
+        a path, naming the variable and an example.
+    """
+    text = text.strip().rstrip("/")
+    if not text:
+        return ""
+    parts = urlsplit(text)
+    try:
+        parts.port  # noqa: B018  (reading it checks it)
+    except ValueError:
+        parts = parts._replace(scheme="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query \
+            or parts.fragment or parts.username is not None:
+        raise RuntimeError(
+            f"{PUBLIC_URL_VARIABLE} is {text[:60]!r}, which is not an address phones can "
+            f"open: write the site's address as the room's phones reach it, e.g. "
+            f"{PUBLIC_URL_VARIABLE}=http://192.168.1.20:5000 (see docs/before-the-lecture.md)")
+    return text
 
 
 def proxy_hops(text: str) -> int:

@@ -837,7 +837,8 @@ def test_make_run_is_bidder_serve():
     makefile = (Path(__file__).parents[2] / "Makefile").read_text()
     run = makefile.split("\nrun:")[1].split("\n\n")[0]
     assert run.splitlines()[1].strip() == (
-        "$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS)")
+        "$(VENV)/bin/bidder serve --host $(HOST) --port $(PORT) --workers $(WORKERS) "
+        "$(if $(PUBLIC_URL),--public-url '$(PUBLIC_URL)')")
 
 
 def test_serve_refuses_an_address_a_server_listens_on():
@@ -980,7 +981,7 @@ def test_serve_prints_the_url_to_open_before_starting_gunicorn(monkeypatch, tmp_
     import subprocess
 
     from bidder.cli import serve
-    from bidder.cli.serve import start_line
+    from bidder.cli.serve import reach_line, start_line
 
     monkeypatch.setattr(serve, "key_folder", lambda: tmp_path)
 
@@ -1019,6 +1020,93 @@ def test_serve_prints_the_url_to_open_before_starting_gunicorn(monkeypatch, tmp_
         port = probe.getsockname()[1]
     result = run("serve", "--port", port, "--workers", 1)
     line = f"Serving bidder on http://127.0.0.1:{port}/ (Ctrl-C stops it)"
+    reach = reach_line("127.0.0.1", port, "", ())
     assert result.exit_code == 0
-    assert result.stderr == line + "\n"
-    assert events == [("said", line), ("started", gunicorn_command("127.0.0.1", port, 1))]
+    assert result.stderr == line + "\n" + reach + "\n"
+    assert events == [("said", line), ("said", reach),
+                      ("started", gunicorn_command("127.0.0.1", port, 1))]
+
+
+@pytest.mark.parametrize("given, host, found, public", [
+    ("", "127.0.0.1", (), ""), ("", "localhost", (), ""), ("", "::1", (), ""),
+    ("", "0.0.0.0", ("192.0.2.5", "10.0.0.2"), "http://192.0.2.5:5000"),
+    ("", "0.0.0.0", (), ""), ("", "::", ("192.0.2.5",), "http://192.0.2.5:5000"),
+    ("", "192.0.2.9", (), "http://192.0.2.9:5000"),
+    ("http://room.example:8000/", "0.0.0.0", ("192.0.2.5",), "http://room.example:8000"),
+    ("https://bridge.example.org", "127.0.0.1", (), "https://bridge.example.org"),
+], ids=["loopback-none", "localhost-none", "loopback-v6-none", "every-address-the-first-found",
+        "every-address-none-found", "every-v6-address-the-first-found", "one-address-it",
+        "given-wins", "given-behind-a-proxy"])
+def test_the_public_address_serve_passes_on(given, host, found, public):
+    from bidder.cli.serve import public_address
+    assert public_address(given, host, 5000, found) == public
+
+
+def test_serve_refuses_a_public_address_phones_cannot_open():
+    result = run("serve", "--public-url", "192.168.1.20:5000")
+    assert result.exit_code == 2
+    assert "BIDDER_PUBLIC_URL is '192.168.1.20:5000', which is not an address" in result.stderr
+
+
+@pytest.mark.parametrize("host, public, found, said", [
+    ("127.0.0.1", "", (), "Phones cannot reach this server: it listens on this computer "
+                          "alone. For a class, serve on every address: make run HOST=0.0.0.0"),
+    ("127.0.0.1", "https://b.example", (), "Phones join polls at https://b.example/live (the "
+                                           "public address), which must lead to this server"),
+    ("0.0.0.0", "http://192.0.2.5:80", ("192.0.2.5", "10.0.0.2"),
+     "Phones in the room can open http://192.0.2.5:80/, http://10.0.0.2:80/; polls show "
+     "http://192.0.2.5:80/live (choose with --public-url, make run PUBLIC_URL=)"),
+    ("0.0.0.0", "", (), "No network address of this computer was found, so phones cannot "
+                        "reach it"),
+    ("0.0.0.0", "http://room.example", (), "Phones join polls at http://room.example/live"),
+    ("192.0.2.9", "http://192.0.2.9:80", (), "Phones join polls at http://192.0.2.9:80/live"),
+])
+def test_serve_says_how_phones_reach_it(host, public, found, said):
+    from bidder.cli.serve import reach_line
+    assert reach_line(host, 80, public, found).startswith(said)
+
+
+def test_serve_on_every_address_passes_the_first_address_found_to_the_app(monkeypatch,
+                                                                           tmp_path):
+    import subprocess
+
+    from bidder.cli import serve
+
+    started = {}
+    monkeypatch.setattr(serve, "key_folder", lambda: tmp_path)
+    monkeypatch.setattr(serve, "room_addresses", lambda: ("192.0.2.44",))
+    monkeypatch.setattr(serve, "refuse_a_taken_address", lambda host, port: None)
+    monkeypatch.delenv("BIDDER_PUBLIC_URL", raising=False)
+
+    class Gunicorn:
+        def __init__(self, command, env):
+            started.update(env)
+
+        def wait(self):
+            return 0
+
+        def poll(self):
+            return 0
+
+    monkeypatch.setattr(subprocess, "Popen", Gunicorn)
+    result = run("serve", "--host", "0.0.0.0", "--port", 8123, "--workers", 1)
+    assert result.exit_code == 0 and started["BIDDER_PUBLIC_URL"] == "http://192.0.2.44:8123"
+    assert "Phones in the room can open http://192.0.2.44:8123/" in result.stderr
+
+
+@pytest.mark.parametrize("names, addresses", [
+    (["lo"], ()), (["no-such-interface"], ()), ([], ())])
+def test_room_addresses_leave_out_loopback_and_interfaces_without_an_address(names,
+                                                                              addresses):
+    from bidder.cli.addresses import room_addresses
+    assert room_addresses(names) == addresses
+
+
+def test_room_addresses_list_this_machine_s_interfaces_containers_last(monkeypatch):
+    from bidder.cli import addresses
+    assert "127.0.0.1" not in addresses.room_addresses()
+    found = {"docker0": "172.17.0.1", "wlan0": "192.168.1.20", "lo": "127.0.0.1",
+             "eth1": "192.168.1.20", "tun0": "10.8.0.2"}
+    monkeypatch.setattr(addresses, "interface_address", found.get)
+    assert addresses.room_addresses(list(found)) == ("192.168.1.20", "172.17.0.1",
+                                                     "10.8.0.2")

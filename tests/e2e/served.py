@@ -41,13 +41,15 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
 
 @contextmanager
 def serving() -> Iterator[str]:
-    """gunicorn serving the app with one worker, as `bidder serve` does; the base URL.
-    A short graceful timeout, so open event streams do not hold up the end."""
+    """gunicorn serving the app with one worker, as `bidder serve` does; the base URL,
+    which is also the public address polls show. A short graceful timeout, so open
+    event streams do not hold up the end."""
     port = free_port()
     base = f"http://{LOOPBACK}:{port}"
     *command, app = gunicorn_command(LOOPBACK, port, 1)
     with tempfile.TemporaryDirectory() as folder:
         environment = {**os.environ, "BIDDER_SECRET_KEY": secrets.token_hex(),
+                       "BIDDER_PUBLIC_URL": base,
                        "BIDDER_STATE_URL": f"sqlite:///{Path(folder) / 'state.sqlite3'}"}
         log = Path(folder) / "gunicorn.log"
         with log.open("w") as output:

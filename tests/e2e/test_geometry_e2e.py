@@ -233,6 +233,27 @@ def live_teacher(page, server: str) -> None:
         page.get_by_role("link", name="Your own view: the answers so far").click()
 
 
+def live_remote(page, server: str) -> None:
+    """The one-time link that adds a phone to the instructor's, from the own view."""
+    code = live_host(page, server)
+    page.goto(f"{server}/live/{code}/teacher")
+    press(page, "Steer from a phone too: a one-time link")
+
+
+def live_added(page, server: str) -> None:
+    """The page a one-time link opens on the phone it adds."""
+    live_remote(page, server)
+    page.goto(page.locator("#remote-link").inner_text())
+
+
+def live_start_refused(page, server: str) -> None:
+    """The start form refused (a hand of two cards), shown again as it was sent."""
+    page.goto(server + "/live")
+    page.get_by_label("Hand to paste").fill("AS KS")
+    page.get_by_label("Class size").fill("30")
+    press(page, "Start the poll")
+
+
 def live_summary(page, server: str) -> None:
     """A live session's summary page as downloaded, opened on its own."""
     live_teacher(page, server)
@@ -245,7 +266,8 @@ VISITS = [(board_of_a_deal, "boards for a deal"), (answered_wrongly, "practice a
           (counting_first, "practice counting first"), (round_summary, "round summary"),
           (live_host, "live projector"), (live_host_closed, "live projector, vote closed"),
           (live_phone, "live phone"),
-          (live_teacher, "live teacher")]
+          (live_teacher, "live teacher"), (live_remote, "live one-time link"),
+          (live_added, "live phone added"), (live_start_refused, "live start refused")]
 
 # Print is laid out on paper, about 800 pixels wide: it is checked at the desktop width only.
 VIEWS = [(width, mode) for width in (390, 1280) for mode in MODES
@@ -301,7 +323,7 @@ def test_every_page_the_app_serves_is_visited(tmp_path):
     app = create_app({"TESTING": True, "STATE_URL": f"sqlite:///{tmp_path / 'state.db'}"})
     visited = {re.sub(r"\?.*", "", path) for path, _ in PAGES} | {
         "/boards", "/practice", "/live/<code>/host", "/live/<code>", "/live/join",
-        "/live/<code>/teacher", "/live/<code>/summary.<kind>"}
+        "/live/<code>/teacher", "/live/<code>/summary.<kind>", "/live/<code>/remote/<ticket>"}
     rules = {rule.rule for rule in app.url_map.iter_rules()
              if "GET" in rule.methods and not rule.rule.startswith(("/api", "/static"))
              and not rule.rule.endswith((".json", "/events", ".svg", ".ico"))}

@@ -2,7 +2,9 @@
 (Playwright contexts in one shared Chromium) go through a vote, a discussion and a
 second vote, and the reveal, against the app served by gunicorn's gevent worker (which
 holds every page's event stream). The projector and the phones follow the poll by
-server-sent events, without reloading; every page passes axe in light and dark."""
+server-sent events, without reloading; every page passes axe in light and dark. The
+instructor steers by the cookie the start gave the browser (no key in any address),
+and adds a phone as a remote by a one-time link from the instructor's own view."""
 
 import re
 
@@ -50,8 +52,13 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     projector.get_by_label("Hand to paste").fill(HAND)
     press(projector, "Start the poll")
     code = projector.locator("#code").inner_text()
+    assert projector.url == f"{live_server}/live/{code}/host"  # no key on the screen
     assert projector.locator("svg.live-qr").count() == 1
+    assert f"Join at {live_server}/live/{code}" in projector.locator(".live-join").inner_text()
     assert axe(projector) == []
+    stranger = new_page()
+    stranger.goto(projector.url)
+    assert "This is the instructor's page" in stranger.locator("h1").inner_text()
 
     phones = [new_page(width=390, height=844) for _ in range(PHONES)]
     phones[0].goto(live_server + "/live")
@@ -61,9 +68,22 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
         phone.goto(f"{live_server}/live/{code}")
     assert axe(phones[0]) == []
 
-    own = new_page()  # the instructor's own view, on a screen the room does not see
-    own.goto(projector.url.replace("/host?", "/teacher?"))
+    own = projector.context.new_page()  # the instructor's own view, in another tab
+    own.goto(f"{live_server}/live/{code}/teacher")
     assert axe(own) == []
+    assert "30 joined" in own.locator("#joined").inner_text()
+    press(own, "Steer from a phone too: a one-time link")
+    link = own.locator("#remote-link").inner_text()
+    assert axe(own) == []
+    remote = new_page(width=390, height=844)  # the instructor's phone
+    remote.goto(link)
+    assert axe(remote) == []
+    remote.get_by_role("link", name="Open the controls").click()
+    remote.get_by_role("button", name="Close the vote", exact=True).wait_for()
+    second = new_page()
+    second.goto(link)  # used once already
+    assert "used or has expired" in second.locator("main").inner_text()
+    own.goto(f"{live_server}/live/{code}/teacher")
     kept(projector)
     kept(own)
     for phone, bid in zip(phones, FIRST):
@@ -80,7 +100,7 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
 
     for phone in phones:
         kept(phone)
-    press(projector, "Close the vote")
+    press(remote, "Close the vote")  # from the instructor's phone
     for phone in phones:
         phone.locator("#closed").wait_for()
         assert still_kept(phone)
@@ -106,7 +126,7 @@ def test_a_room_votes_discusses_votes_again_and_sees_its_misreadings(
     for phone in phones:
         phone.locator("#answer-title").wait_for()
     assert axe(phones[-1]) == []
-    download = projector.request.get(projector.url.replace("/host?", "/summary.html?"))
+    download = projector.request.get(f"{live_server}/live/{code}/summary.html")
     summary = new_page()  # the page as downloaded: opened from no server
     summary.set_content(download.text())
     assert "From wrong to right" in summary.locator("main").inner_text()

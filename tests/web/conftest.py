@@ -1,5 +1,6 @@
 """Fixtures for the web tests: `app` (testing settings, a fixed secret key, a state
-store of its own) and `client`."""
+store of its own), `client`, `redis_url` (a real redis-server) and `url` (a fresh
+store's URL, of each kind)."""
 
 import pytest
 
@@ -26,3 +27,14 @@ def redis_url(tmp_path_factory):
     from redis_server import redis_server
     with redis_server(tmp_path_factory.mktemp("redis")) as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def url(request, tmp_path):
+    """A fresh store's URL, of each kind: a SQLite file, and the real Redis emptied."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
+    import redis
+    found = request.getfixturevalue("redis_url")
+    redis.Redis.from_url(found).flushdb()
+    return found

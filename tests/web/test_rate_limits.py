@@ -25,16 +25,6 @@ def posts(app, count, path="/practice/answer"):
     return [client.post(path, data={"hand": "x", "bid": "1C"}) for _ in range(count)]
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
-    import redis
-    url = request.getfixturevalue("redis_url")
-    redis.Redis.from_url(url).flushdb()
-    return url
-
-
 @pytest.mark.parametrize("path", ["/practice/answer", "/practice/count"])
 def test_answers_past_the_limit_get_429_saying_what_to_do(url, path):
     responses = posts(practice_app(url), 4, path)
@@ -113,16 +103,26 @@ def test_the_limit_comes_from_the_environment(monkeypatch, tmp_path):
     assert [r.status_code for r in posts(app, 3)] == [303, 303, 429]
 
 
-def test_the_live_poll_s_limit_comes_from_the_environment(monkeypatch, tmp_path):
-    monkeypatch.setenv("BIDDER_LIVE_RATE_LIMIT", "1 per minute")
+def test_the_live_poll_s_limits_come_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BIDDER_POLL_RATE_LIMIT", "1 per minute")
+    monkeypatch.setenv("BIDDER_LIVE_RATE_LIMIT", "2 per minute")
+    monkeypatch.setenv("BIDDER_CODE_RATE_LIMIT", "1 per minute")
     url = f"sqlite:///{tmp_path / 'state.sqlite3'}"
     client = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
                          "STATE_URL": url}).test_client()
     hand = {"hand": "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"}
-    assert [client.post("/api/polls", json=hand).status_code for _ in range(2)] == [201, 429]
+    opened = [client.post("/api/polls", json=hand) for _ in range(2)]
+    assert [answer.status_code for answer in opened] == [201, 429]
+    code = opened[0].json["code"]
+    client.post(f"/api/polls/{code}/join")
+    assert [client.post(f"/api/polls/{code}/votes", json={"bid": "1C"}).status_code
+            for _ in range(3)] == [200, 200, 429]
+    assert [client.get(f"/api/polls/{name}").status_code
+            for name in ("ZZZZZ", code)] == [404, 429]
 
 
-@pytest.mark.parametrize("variable", ["BIDDER_PRACTICE_RATE_LIMIT", "BIDDER_LIVE_RATE_LIMIT"])
+@pytest.mark.parametrize("variable", ["BIDDER_PRACTICE_RATE_LIMIT", "BIDDER_LIVE_RATE_LIMIT",
+                                      "BIDDER_POLL_RATE_LIMIT", "BIDDER_CODE_RATE_LIMIT"])
 @pytest.mark.parametrize("value", ["lots", "5 per fortnight"])
 def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value,
                                                                     variable):

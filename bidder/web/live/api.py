@@ -1,5 +1,6 @@
-"""The live poll's JSON API under /api/polls: make a poll, vote, and (with the admin
-token) close, reveal, start the next vote and read the distribution."""
+"""The live poll's JSON API under /api/polls: make a poll, join it and vote (with the
+device cookie the join sets), and (with the admin token, sent as a bearer token, never
+in an address) close, reveal, start the next vote and read the distribution."""
 
 from __future__ import annotations
 
@@ -10,18 +11,22 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from ...bids import Bid, BidError
 from ...cards import InvalidHandError
 from ..errors import Problem, error_json
-from ..rate_limits import limiter, live_limit
+from ..rate_limits import code_lookups, limiter, live_limit, poll_limit
 from ..state import StoreUnavailable, store_of
 from . import ledger
-from .device import device_id, remember
+from .device import device_id, joining_device, remember
 from .hands import SEEDS, NamedError, apart_for, canonical
 from .report import summary, view
 
 blueprint = Blueprint("live_api", __name__, url_prefix="/api/polls")
+blueprint.after_request(remember)
 HAND_EXAMPLE = '{"hand": "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"}'
 APART_EXAMPLE = '{"apart": ["R2.len=3+", "omit=R3"]} (or [] for any misreadings)'
-START_EXAMPLE = f'{HAND_EXAMPLE}, or {APART_EXAMPLE}, with "count_first": true if you wish'
+START_EXAMPLE = (f'{HAND_EXAMPLE}, or {APART_EXAMPLE}, with "count_first": true and '
+                 f'"class_size": 30 if you wish')
 BID_EXAMPLE = '{"bid": "1C"} (or {"bid": null} for no bid)'
+COUNT_EXAMPLE = '{"hcp": 12, "distribution": 1}'
+MAX_COUNTED = 99  # a count sent, whatever the hand
 
 
 @blueprint.errorhandler(ledger.PollError)
@@ -141,13 +146,75 @@ def count_first() -> bool:
                            f"{str(value)[:20]!r}: {START_EXAMPLE}")
 
 
+def class_size() -> int | None:
+    """How many devices may join the new poll (None: as many as any poll takes).
+
+    :raises PollError: 400 for anything but a whole number from 1 to MAX_DEVICES.
+    """
+    value = body_field("class_size", START_EXAMPLE)
+    if value is None or (type(value) is int and 1 <= value <= ledger.MAX_DEVICES):
+        return value
+    raise ledger.PollError(400, "bad_class_size", f"class_size is a whole number from 1 to "
+                           f"{ledger.MAX_DEVICES}, not {str(value)[:20]!r}: {START_EXAMPLE}")
+
+
+def whole_count(name: str) -> int:
+    """The count *name* of the body, a whole number from 0 to MAX_COUNTED.
+
+    :raises PollError: 400 naming the field.
+    """
+    value = body_field(name, COUNT_EXAMPLE)
+    if type(value) is int and 0 <= value <= MAX_COUNTED:
+        return value
+    raise ledger.PollError(400, "bad_count", f"{name} is a whole number from 0 to "
+                           f"{MAX_COUNTED}, not {str(value)[:20]!r}: send {COUNT_EXAMPLE}")
+
+
+def joined_device(code: str) -> str:
+    """This request's device.
+
+    :raises PollError: 403, saying to join first, without a device cookie.
+    """
+    device = device_id()
+    if device is None:
+        raise ledger.PollError(403, "not_joined", f"this client has not joined poll "
+                               f"{code.upper()[:12]!r}: POST /api/polls/{code.upper()[:12]}"
+                               f"/join first, and send the cookie it sets with each vote")
+    return device
+
+
 @blueprint.post("")
-@limiter.limit(live_limit)
+@limiter.limit(poll_limit)
 def start() -> tuple[Response, int]:
     """Open a poll on the hand sent, or on one that tells the misreadings named apart:
     its code and admin token."""
-    poll, token = ledger.create(store_of_app(), start_hand(), count_first=count_first())
+    poll, token = ledger.create(store_of_app(), start_hand(), count_first=count_first(),
+                                class_size=class_size())
     return jsonify(code=poll.code, admin=token), 201
+
+
+@blueprint.post("/<code>/join")
+@code_lookups
+def join(code: str) -> Response:
+    """Join the poll as a device (its cookie set first, on any answer, so a client that
+    retries is the same device): how many have joined."""
+    store = store_of_app()
+    poll, _ = ledger.load(store, code)
+    joined = ledger.join(store, poll, joining_device())
+    return jsonify(code=poll.code, joined=joined, count_first=poll.count_first)
+
+
+@blueprint.post("/<code>/count")
+@code_lookups
+def count(code: str) -> Response:
+    """This device's count of the hand (HCP and distribution points), which a count-first
+    poll asks for before each vote: it admits the device to the round on the table."""
+    device = joined_device(code)
+    store = store_of_app()
+    poll, status = ledger.load(store, code)
+    hcp, distribution = whole_count("hcp"), whole_count("distribution")
+    ledger.counted(store, poll, status, device)
+    return jsonify(round=status.round, hcp=hcp, distribution=distribution)
 
 
 @blueprint.post("/<code>/votes")
@@ -155,13 +222,12 @@ def start() -> tuple[Response, int]:
 def vote(code: str) -> Response:
     """This device's vote in the round on the table (replacing its last)."""
     bid = read_bid(body_field("bid", BID_EXAMPLE))
-    device, new = device_id()
-    status, answered = ledger.vote(store_of_app(), code, device, bid)
-    response = jsonify(round=status.round, bid=bid, answered=answered)
-    return remember(response, device) if new else response
+    status, answered = ledger.vote(store_of_app(), code, joined_device(code), bid)
+    return jsonify(round=status.round, bid=bid, answered=answered)
 
 
 @blueprint.get("/<code>")
+@code_lookups
 def show(code: str) -> Response:
     """The poll: the distribution only with the admin token, or once revealed."""
     store = store_of_app()
@@ -170,6 +236,7 @@ def show(code: str) -> Response:
 
 
 @blueprint.post("/<code>/close")
+@code_lookups
 def close(code: str) -> Response:
     """Close the vote on the table."""
     poll, status = admin_poll(code)
@@ -178,6 +245,7 @@ def close(code: str) -> Response:
 
 
 @blueprint.post("/<code>/reveal")
+@code_lookups
 def reveal(code: str) -> Response:
     """Close the vote if open, and show its answers to the room."""
     poll, status = admin_poll(code)
@@ -186,6 +254,7 @@ def reveal(code: str) -> Response:
 
 
 @blueprint.post("/<code>/rounds")
+@code_lookups
 def next_round(code: str) -> Response:
     """A second vote on the same hand, or with {"hand": ...} the next hand."""
     poll, status = admin_poll(code)
@@ -199,6 +268,7 @@ def next_round(code: str) -> Response:
 
 
 @blueprint.get("/<code>/summary")
+@code_lookups
 def session_summary(code: str) -> Response:
     """The session so far: every vote's counts and the misreadings the room showed."""
     poll, _ = admin_poll(code)

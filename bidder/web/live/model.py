@@ -43,13 +43,15 @@ class Round:
 
 @dataclass(frozen=True)
 class Poll:
-    """A poll: its join code, the digest of its admin token, its rounds so far, and
-    whether students count the hand (HCP, distribution points) before they bid."""
+    """A poll: its join code, the digest of its admin token, its rounds so far, whether
+    students count the hand (HCP, distribution points) before they bid, and how many
+    devices may join (None: as many as any poll takes)."""
 
     code: str
     admin_digest: str
     rounds: tuple[Round, ...]
     count_first: bool = False
+    class_size: int | None = None
 
     def admits(self, token: str) -> bool:
         """Whether *token* is this poll's admin token (compared in constant time)."""
@@ -59,7 +61,7 @@ class Poll:
         """The poll as the store keeps it."""
         return json.dumps({"code": self.code, "admin": self.admin_digest,
                            "rounds": [[r.hand, r.second] for r in self.rounds],
-                           "count_first": self.count_first})
+                           "count_first": self.count_first, "class_size": self.class_size})
 
     @classmethod
     def from_json(cls, text: str) -> Poll:
@@ -67,7 +69,7 @@ class Poll:
         data = json.loads(text)
         return cls(data["code"], data["admin"],
                    tuple(Round(hand, second) for hand, second in data["rounds"]),
-                   data.get("count_first", False))
+                   data.get("count_first", False), data.get("class_size"))
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,14 @@ import csv
 import io
 
 from ..state import Store
-from .ledger import ballots
+from .ledger import ballots, joined
 from .model import (REVEALED, Answer, Poll, Status, bid_key, misreadings_shown, moves, shift,
                     tally)
 
 
 def view(store: Store, poll: Poll, status: Status, admin: bool) -> dict:
     """The poll as the API gives it: the distribution only to its admin, or once
-    revealed."""
+    revealed; how many devices joined only to its admin."""
     current = poll.rounds[status.round]
     votes = ballots(store, poll.code, status.round)
     shown = {"code": poll.code, "round": status.round, "rounds": len(poll.rounds),
@@ -25,6 +25,8 @@ def view(store: Store, poll: Poll, status: Status, admin: bool) -> dict:
     answer = Answer.of(current.hand)
     counts = tally(votes)
     shown |= {"votes": counts, "right": answer.right, "wrong": answer.wrong}
+    if admin:
+        shown["joined"] = joined(store, poll.code)
     if current.second:
         before = ballots(store, poll.code, status.round - 1)
         first = tally(before)

@@ -6,7 +6,8 @@ the same small API (see ``Store``): put-if-absent with an expiry, get, and count
 grouped under a key, each atomic; and for the live poll, a value overwritten, a
 table of text fields under a key, and a field written only while a guard key holds a
 given suffix, in a key the guard's value names (so a vote is taken, in the round on
-the table, only while its poll is open: one round trip a vote). Every failure of the store, whatever its cause,
+the table, only while its poll is open and from a device that joined it: one round trip
+a vote), and a field added only while its key holds fewer than a cap (a class's size). Every failure of the store, whatever its cause,
 comes out as ``StoreUnavailable``, so a caller handles one error.
 """
 
@@ -52,12 +53,21 @@ class Store(Protocol):
         """Keep *value* under *key* for *ttl* seconds, whatever it held before."""
 
     def put_field_by_guard(self, guard: str, suffix: str, prefix: str, field: str,
-                           value: str, ttl: float) -> tuple[str | None, int]:
+                           value: str, ttl: float, admit: str = "") -> tuple[str | None, int]:
         """Read *guard* and, when its value ends with *suffix* (not empty), write *value*
         to the text field *field* of the key *prefix* + that value less the suffix (kept
         at least *ttl* seconds from now: the field in SQLite, the whole key in Redis), in
         one atomic step: the guard's value (None when it holds none) and how many fields
-        the written key holds (0 when nothing was written)."""
+        the written key holds (0 when nothing was written). With *admit* (a key), the
+        write is made only when the field *field* of *admit* holds '*' or the guard's
+        value less the suffix (a device admitted to every round, or to this one)."""
+
+    def put_field_capped(self, key: str, field: str, value: str, cap: int, ttl: float,
+                         replace: bool = False) -> tuple[bool, int]:
+        """Write *value* to the field *field* of *key* when the key holds fewer than *cap*
+        fields; a field there already is kept as it is (overwritten with *replace*), in
+        one atomic step, the key kept at least *ttl* seconds from now: whether the field
+        is there now, and how many fields the key holds."""
 
     def fields(self, key: str) -> dict[str, str]:
         """Every text field of *key*; empty when there are none."""

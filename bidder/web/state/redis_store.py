@@ -19,16 +19,36 @@ from .errors import StoreUnavailable
 
 TIMEOUT_SECONDS = 2
 PROBE = "probe:start-up"
-# KEYS: the guard; ARGV: the suffix, the written key's prefix, field, value, expiry in ms.
+# KEYS: the guard; ARGV: the suffix, the written key's prefix, field, value, expiry in ms,
+# the key that admits the field ('' for none).
 GUARDED_WRITE = """
 local held = redis.call('GET', KEYS[1])
 if not held then return {'', 0} end
 local cut = string.len(held) - string.len(ARGV[1])
 if cut < 0 or string.sub(held, cut + 1) ~= ARGV[1] then return {held, 0} end
-local key = ARGV[2] .. string.sub(held, 1, cut)
+local place = string.sub(held, 1, cut)
+if ARGV[6] ~= '' then
+  local pass = redis.call('HGET', ARGV[6], ARGV[3])
+  if pass ~= '*' and pass ~= place then return {held, 0} end
+end
+local key = ARGV[2] .. place
 redis.call('HSET', key, ARGV[3], ARGV[4])
 redis.call('PEXPIRE', key, ARGV[5])
 return {held, redis.call('HLEN', key)}
+"""
+# KEYS: the key; ARGV: the field, value, cap, expiry in ms, '1' to replace a field there.
+CAPPED_WRITE = """
+local count = redis.call('HLEN', KEYS[1])
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
+  if ARGV[5] == '1' then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+elseif count < tonumber(ARGV[3]) then
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  count = count + 1
+else
+  return {0, count}
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return {1, count}
 """
 
 
@@ -39,6 +59,7 @@ class RedisStore:
     url: str
     client: redis.Redis = field(init=False, repr=False, compare=False)
     guarded_write: Script = field(init=False, repr=False, compare=False)
+    capped_write: Script = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         client = redis.Redis.from_url(self.url, socket_timeout=TIMEOUT_SECONDS,
@@ -46,6 +67,7 @@ class RedisStore:
                                       decode_responses=True)
         object.__setattr__(self, "client", client)
         object.__setattr__(self, "guarded_write", client.register_script(GUARDED_WRITE))
+        object.__setattr__(self, "capped_write", client.register_script(CAPPED_WRITE))
 
     def prepare(self) -> None:
         """Write and delete a probe, proving the Redis answers and takes writes."""
@@ -84,13 +106,21 @@ class RedisStore:
             self.client.set(key, value, px=milliseconds(ttl))
 
     def put_field_by_guard(self, guard: str, suffix: str, prefix: str, field: str,
-                           value: str, ttl: float) -> tuple[str | None, int]:
+                           value: str, ttl: float, admit: str = "") -> tuple[str | None, int]:
         """See Store.put_field_by_guard: one Lua script, which Redis runs atomically (the
         written key is named inside it: a single Redis, not a cluster)."""
         with self._talking():
             held, count = self.guarded_write(
-                keys=[guard], args=[suffix, prefix, field, value, milliseconds(ttl)])
+                keys=[guard], args=[suffix, prefix, field, value, milliseconds(ttl), admit])
         return held or None, count
+
+    def put_field_capped(self, key: str, field: str, value: str, cap: int, ttl: float,
+                         replace: bool = False) -> tuple[bool, int]:
+        """See Store.put_field_capped: one Lua script."""
+        with self._talking():
+            there, count = self.capped_write(
+                keys=[key], args=[field, value, cap, milliseconds(ttl), int(replace)])
+        return bool(there), count
 
     def fields(self, key: str) -> dict[str, str]:
         """See Store.fields."""

@@ -136,7 +136,7 @@ class SQLiteStore:
                        (key, value, time.time() + ttl))
 
     def put_field_by_guard(self, guard: str, suffix: str, prefix: str, field: str,
-                           value: str, ttl: float) -> tuple[str | None, int]:
+                           value: str, ttl: float, admit: str = "") -> tuple[str | None, int]:
         """See Store.put_field_by_guard: the guard read, the field written and the fields
         counted in one immediate transaction, so a write that changes the guard waits."""
         now = time.time()
@@ -145,13 +145,42 @@ class SQLiteStore:
                                (guard, now)).fetchone()
             if not there or not there[0].endswith(suffix):
                 return (there[0] if there else None), 0
-            key = prefix + there[0][:-len(suffix)]
+            place = there[0][:-len(suffix)]
+            if admit and self._field(db, admit, field, now) not in ("*", place):
+                return there[0], 0
+            key = prefix + place
             db.execute("DELETE FROM fields WHERE expires <= ?", (now,))
             db.execute("INSERT OR REPLACE INTO fields VALUES (?, ?, ?, ?)",
                        (key, field, value, now + ttl))
             (held,) = db.execute("SELECT count(*) FROM fields WHERE key = ?",
                                  (key,)).fetchone()
         return there[0], held
+
+    def put_field_capped(self, key: str, field: str, value: str, cap: int, ttl: float,
+                         replace: bool = False) -> tuple[bool, int]:
+        """See Store.put_field_capped: read, counted and written in one immediate
+        transaction."""
+        now = time.time()
+        with self._session() as db, self._writing(db):
+            there = self._field(db, key, field, now) is not None
+            (count,) = db.execute("SELECT count(*) FROM fields WHERE key = ? AND "
+                                  "expires > ?", (key, now)).fetchone()
+            if not there and count >= cap:
+                return False, count
+            if there and not replace:
+                db.execute("UPDATE fields SET expires = ? WHERE key = ? AND field = ?",
+                           (now + ttl, key, field))
+            else:
+                db.execute("INSERT OR REPLACE INTO fields VALUES (?, ?, ?, ?)",
+                           (key, field, value, now + ttl))
+        return True, count + (not there)
+
+    @staticmethod
+    def _field(db: sqlite3.Connection, key: str, field: str, now: float) -> str | None:
+        """The field *field* of *key*, unless it has expired."""
+        row = db.execute("SELECT value FROM fields WHERE key = ? AND field = ? AND "
+                         "expires > ?", (key, field, now)).fetchone()
+        return row[0] if row else None
 
     def fields(self, key: str) -> dict[str, str]:
         """See Store.fields."""

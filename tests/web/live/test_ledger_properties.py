@@ -19,6 +19,8 @@ def test_each_device_counts_once_with_its_last_vote_before_the_close(tmp_path, v
     store = open_store(f"sqlite:///{tmp_path / 'state.sqlite3'}")
     store.prepare()
     poll, _ = ledger.create(store, HAND)
+    for device in "abcd":
+        ledger.join(store, poll, device)
     last = {}
     for place, (device, key) in enumerate(votes):
         if place == close_at:

@@ -18,17 +18,6 @@ def make_app(url: str):
     return create_app({"TESTING": True, "SECRET_KEY": SECRET, "STATE_URL": url})
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-def url(request, tmp_path):
-    """A fresh store's URL, of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'state.sqlite3'}"
-    found = request.getfixturevalue("redis_url")
-    import redis
-    redis.Redis.from_url(found).flushdb()
-    return found
-
-
 @pytest.fixture
 def client(url):
     return make_app(url).test_client()
@@ -39,19 +28,27 @@ def start(client, hand=HAND):
 
 
 def start_body(client, body):
+    """Open a poll with *body*, *client* joining it as a device too: code, admin header."""
     answer = client.post("/api/polls", json=body)
     assert answer.status_code == 201
+    joined(client, answer.json["code"])
     return answer.json["code"], {"Authorization": f"Bearer {answer.json['admin']}"}
 
 
-def phone(app_client):
-    """Another device: a client of the same app with no cookies of its own."""
-    return app_client.application.test_client()
+def joined(client, code):
+    """*client*, having joined poll *code* (it holds the device cookie the join set)."""
+    assert client.post(f"/api/polls/{code}/join").status_code == 200
+    return client
+
+
+def phone(app_client, code):
+    """Another device that joined poll *code*: a client of the same app."""
+    return joined(app_client.application.test_client(), code)
 
 
 def test_a_poll_is_opened_voted_closed_and_revealed(client):
     code, admin = start(client)
-    phones = [phone(client) for _ in range(5)]
+    phones = [phone(client, code) for _ in range(5)]
     for device, bid in zip(phones, ["1C", "1C", "1H", None, "1D"]):
         assert device.post(f"/api/polls/{code}/votes", json={"bid": bid}).status_code == 200
     public = client.get(f"/api/polls/{code}").json
@@ -59,6 +56,7 @@ def test_a_poll_is_opened_voted_closed_and_revealed(client):
     assert "votes" not in public and "right" not in public
     full = client.get(f"/api/polls/{code}", headers=admin).json
     assert full["votes"] == {"1C": 2, "1D": 1, "1H": 1, "None": 1}
+    assert full["joined"] == 6  # the five phones and the client that opened it
     assert full["right"] == "1C"
     assert full["wrong"]["1H"] == ["R2.len=3+", "R2.len=4+"]
     assert "1C" not in full["wrong"] and "omit=R3" in full["wrong"]["None"]
@@ -66,15 +64,15 @@ def test_a_poll_is_opened_voted_closed_and_revealed(client):
     assert "votes" not in client.get(f"/api/polls/{code}").json
     assert client.post(f"/api/polls/{code}/reveal", headers=admin).json["state"] == "revealed"
     assert client.get(f"/api/polls/{code}").json["votes"] == full["votes"]
+    assert "joined" not in client.get(f"/api/polls/{code}").json
 
 
 def test_a_device_has_one_vote_a_round_and_its_second_replaces_the_first(client):
     code, admin = start(client)
     first = client.post(f"/api/polls/{code}/votes", json={"bid": "1H"})
-    assert COOKIE in first.headers["Set-Cookie"]
+    assert first.status_code == 200 and "Set-Cookie" not in first.headers
     again = client.post(f"/api/polls/{code}/votes", json={"bid": "1c"})
     assert again.json == {"round": 0, "bid": "1C", "answered": 1}
-    assert "Set-Cookie" not in again.headers
     assert client.get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1C": 1}
 
 
@@ -91,7 +89,7 @@ def test_the_server_refuses_a_vote_once_the_poll_is_closed(client):
 
 def test_a_second_vote_shows_the_shift_and_the_next_hand_starts_afresh(client):
     code, admin = start(client)
-    devices = [phone(client) for _ in range(3)]
+    devices = [phone(client, code) for _ in range(3)]
     for device, bid in zip(devices, ["1H", "1H", "1C"]):
         device.post(f"/api/polls/{code}/votes", json={"bid": bid})
     refused = client.post(f"/api/polls/{code}/rounds", headers=admin)
@@ -183,8 +181,10 @@ def test_a_poll_tells_apart_the_misreadings_the_instructor_names(client, named):
 def test_an_unknown_code_is_a_404_naming_it(client, code):
     answer = client.get(f"/api/polls/{code}")
     assert answer.status_code == 404 and answer.json["error"]["code"] == "no_such_poll"
+    join = client.post(f"/api/polls/{code}/join")
+    assert join.status_code == 404 and code.upper()[:12] in join.json["error"]["message"]
     vote = client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
-    assert vote.status_code == 404 and code.upper()[:12] in vote.json["error"]["message"]
+    assert vote.status_code == 403 and vote.json["error"]["code"] == "not_joined"
 
 
 def test_a_code_is_read_in_any_case(client):
@@ -194,7 +194,8 @@ def test_a_code_is_read_in_any_case(client):
 
 def test_a_poll_survives_a_restart(url):
     code, admin = start(make_app(url).test_client())
-    make_app(url).test_client().post(f"/api/polls/{code}/votes", json={"bid": "1H"})
+    joined(make_app(url).test_client(), code).post(f"/api/polls/{code}/votes",
+                                                   json={"bid": "1H"})
     again = make_app(url).test_client()
     assert again.get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1H": 1}
 
@@ -203,11 +204,11 @@ def test_two_servers_sharing_redis_count_one_room(redis_url):
     one, two = make_app(redis_url), make_app(redis_url)
     code, admin = start(one.test_client())
     for n in range(10):
-        server = (one, two)[n % 2].test_client()
+        server = joined((one, two)[n % 2].test_client(), code)
         server.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
         server.post(f"/api/polls/{code}/votes", json={"bid": "1H"})  # replaces it
     two.test_client().post(f"/api/polls/{code}/close", headers=admin)
-    late = one.test_client().post(f"/api/polls/{code}/votes", json={"bid": "1C"})
+    late = joined(one.test_client(), code).post(f"/api/polls/{code}/votes", json={"bid": "1C"})
     assert late.status_code == 409
     assert one.test_client().get(f"/api/polls/{code}", headers=admin).json["votes"] == {"1H": 10}
 
@@ -284,6 +285,6 @@ def test_a_vote_is_one_script_in_redis_and_one_count_of_the_rate_limit(redis_url
                         (RedisLimits, ("count_window", "read_window"))):
         for name in names:
             monkeypatch.setattr(kind, name, lambda store, *args, name=name, was=getattr(
-                kind, name): sent.append(name) or was(store, *args))
+                kind, name), **more: sent.append(name) or was(store, *args, **more))
     assert client.post(f"/api/polls/{code}/votes", json={"bid": "1H"}).status_code == 200
     assert sent == ["count_window", "put_field_by_guard"]
