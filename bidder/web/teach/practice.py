@@ -32,13 +32,15 @@ from ...errors import echo
 from ...facts import Facts
 from ...teaching import shuffled
 from ...why_not import why_not
+from .. import heavy
 from ..errors import RESTARTED
 from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 from .miscount import miscounted
-from .reading import READING_HANDS, Reading, is_reading, reading_hand, round_reading
+from .reading import (READING_HANDS, Reading, is_reading, reading_from_ids, reading_hand,
+                      reading_ids)
 from .rounds import (answers, given_bids, is_bids, is_focus, is_given, is_record, missed,
                      recorded, round_bids, round_rules, scores, with_given)
 
@@ -311,7 +313,8 @@ def hand_for(state: Practice) -> str:
     misreading deals hands it gets wrong (any hand, if none is found soon)."""
     seed = state.base + state.turn
     if state.reading:
-        return reading_hand(state.reading, seed) or str(random_hand(seed))
+        return (heavy.run("a hand for a misreading", reading_hand, state.reading, seed)
+                or str(random_hand(seed)))
     if state.bids:
         order = shuffled(round_bids(state.bids),
                          f"{state.base}/{state.round_start}/{state.bids}")
@@ -353,7 +356,9 @@ def review(state: Practice) -> list[Reviewed]:
 
 def reading_of(rows: list[Reviewed]) -> Reading | None:
     """The misreading the round's wrong answers fit, if one does."""
-    return round_reading([(str(row.hand), row.given.text, row.correct) for row in rows])
+    return reading_from_ids(heavy.run(
+        "the reading of your answers", reading_ids,
+        tuple((str(row.hand), row.given.text, row.correct) for row in rows)))
 
 
 def bid_rows() -> list[list[Bid]]:
