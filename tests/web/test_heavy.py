@@ -100,7 +100,7 @@ def test_a_pool_process_runs_each_job_sent_until_its_pipe_closes():
     this process)."""
     import multiprocessing
     ours, theirs = multiprocessing.Pipe()
-    serving = threading.Thread(target=serve_jobs, args=(theirs,))
+    serving = threading.Thread(target=serve_jobs, args=(theirs, 0))
     serving.start()
     ours.send((counted, ("x",)))
     assert heavy.outcome(ours.recv_bytes()) == "x"
