@@ -100,6 +100,10 @@ class SQLiteStore:
         except (OSError, sqlite3.Error) as error:
             raise StoreUnavailable(self._trouble(error)) from None
 
+    def persistence_warning(self) -> str:
+        """See Store.persistence_warning: a file keeps what is written to it."""
+        return ""
+
     def put_if_absent(self, key: str, value: str, ttl: float) -> str | None:
         """See Store.put_if_absent; prunes what has expired on the way."""
         now = time.time()
