@@ -59,6 +59,8 @@ STORE_RESET = ("The server's record of answered hands was made anew since this h
 CANNOT_KEEP = ("Scores cannot be kept just now: the server cannot record answers at the "
                "moment, so this one was not counted. Try again in a minute; the advisor, "
                "the rules and the deals work as usual.")
+CANNOT_SKIP = ("This hand cannot be skipped just now: the server cannot check its record "
+               "of answered hands at the moment. Answer it, or try again in a minute.")
 RETRY_SECONDS = 60
 TOKEN_BYTES = 12  # after the store's identity (IDENTITY_LENGTH characters)
 TOKEN = re.compile("[A-Za-z0-9_-]{22}")  # the identity, then secrets.token_urlsafe(TOKEN_BYTES)
@@ -411,9 +413,10 @@ def open_step(done: str) -> Practice | None:
 def show():
     """The hand on the table, dealing one if there is none; a teacher's link
     (?set=SEED, and rule=R3,R7 for a round of those rules or bid=1NT,2NT for hands that
-    open those bids) starts every student on the same hands."""
+    open those bids) starts every student on the same hands, asking first when the
+    student has a score it would end."""
     if "set" in request.args:
-        return start_set()
+        return ask_for_set()
     state = load()
     if session_lost():
         flash(f"{RESTARTED} Here is a fresh practice.")
@@ -423,19 +426,51 @@ def show():
     return render(state)
 
 
-def start_set():
-    """Start the set a link names, keeping the student's count-first switch; hands
-    dealt as for a round (not natural frequencies), so every student gets the same."""
+def read_set(fields) -> tuple[int, str, str]:
+    """The seed, the rules ('R3,R7' or '') and the bids ('1NT,2NT' or '') of the set
+    that a link's or a form's *fields* name.
+
+    :raises ParamError: saying what cannot be read.
+    """
+    seed = whole_number(fields["set"], "set", 0, MAX_SEED)
+    focus = set_focus(fields.get("rule", ""))
+    bids = set_bids(fields.get("bid", ""))
+    if focus and bids:
+        raise ParamError("it names both rules and bids: a set deals by one or the "
+                         "other, so keep rule= or bid=", "bid")
+    return seed, focus, bids
+
+
+def ask_for_set():
+    """A set's link: started at once when the student has no score to lose, else a page
+    asking first (a GET never changes a score)."""
     try:
-        seed = whole_number(request.args["set"], "set", 0, MAX_SEED)
-        focus = set_focus(request.args.get("rule", ""))
-        bids = set_bids(request.args.get("bid", ""))
-        if focus and bids:
-            raise ParamError("it names both rules and bids: a set deals by one or the "
-                             "other, so keep rule= or bid=", "bid")
+        seed, focus, bids = read_set(request.args)
     except ParamError as error:
         flash(f"That practice link cannot be used: {error.message}.")
         return back()
+    state = load()
+    if not (state.answered or state.counts_checked):
+        return start_set(seed, focus, bids)
+    return render_template("practice_set.html", seed=seed, focus=focus, bids=bids,
+                           state=state)
+
+
+@blueprint.post("/set")
+def start_chosen_set():
+    """Start the set the asking page's form names (its score given up)."""
+    try:
+        seed, focus, bids = read_set(request.form)
+    except ParamError as error:
+        flash(f"That practice set cannot be started: {error.message}.")
+        return back()
+    return start_set(seed, focus, bids)
+
+
+def start_set(seed: int, focus: str, bids: str):
+    """Start set *seed* (of the rules *focus*, or of hands opening *bids*), keeping the
+    student's count-first switch; hands dealt as for a round (not natural frequencies),
+    so every student gets the same."""
     save(Practice(base=seed, focus=focus, bids=bids, count_first=load().count_first))
     of = f" of hands that open {bids.replace(',', ', ')}" if bids else ""
     flash(f"Practice set {seed}{of}: everyone with this link gets the same hands.")
@@ -495,12 +530,17 @@ def count():
                                     f"{numbers['hcp']} {numbers['distribution']}")
     if refusal:
         return refusal
-    numbers = dict(zip(("hcp", "distribution"), map(int, first.split())))
+    save(with_count(state, first))
+    return back()
+
+
+def with_count(state: Practice, counted: str) -> Practice:
+    """*state* with the count *counted* ('HCP DISTRIBUTION') given for its hand."""
+    numbers = dict(zip(("hcp", "distribution"), map(int, counted.split())))
     facts = Facts(parse_hand(state.hand))
     right = all(numbers[field] == getattr(facts.tally, field) for field, _ in COUNT_FIELDS)
-    save(replace(state, **numbers, counts_right=state.counts_right + right,
-                 counts_checked=state.counts_checked + 1))
-    return back()
+    return replace(state, **numbers, counts_right=state.counts_right + right,
+                   counts_checked=state.counts_checked + 1)
 
 
 @blueprint.post("/answer")
@@ -517,23 +557,53 @@ def answer():
     first, refusal = counted_answer(state, "bid", str(bid))
     if refusal:
         return refusal
-    bid = Bid.parse(first)
+    save(with_bid(state, first))
+    return back()
+
+
+def with_bid(state: Practice, given: str) -> Practice:
+    """*state* with the bid *given* (its text) as the answer to its hand."""
+    bid = Bid.parse(given)
     advice = explain(state.hand)
     right = bid == Bid.from_value(advice.bid)
-    save(replace(state, answer=str(bid), answered=state.answered + 1,
-                 right=state.right + right,
-                 record=recorded(state.record, advice.rule, right),
-                 given=with_given(state.given, state.place, str(bid))))
-    return back()
+    return replace(state, answer=str(bid), answered=state.answered + 1,
+                   right=state.right + right,
+                   record=recorded(state.record, advice.rule, right),
+                   given=with_given(state.given, state.place, str(bid)))
+
+
+def with_recorded(state: Practice) -> Practice:
+    """*state* with the count and the bid the server recorded for its hand and the
+    cookie lacks (an older cookie sent back): a hand answered is never skipped.
+
+    :raises StoreUnavailable: when the store cannot say.
+    """
+    store = store_of(current_app)
+    if state.token[:IDENTITY_LENGTH] != identity(store):
+        return state  # dealt under another store: nothing of it was recorded
+    if not state.counted:
+        counted = store.get(f"count:{state.token}")
+        state = state if counted is None else with_count(state, counted)
+    given = None if state.done else store.get(f"bid:{state.token}")
+    return state if given is None else with_bid(state, given)
 
 
 @blueprint.post("/next")
 def next_hand():
     """Deal the next hand, or end the round after its last (a repeated press for the same
-    hand moves on only once)."""
+    hand moves on only once). Skipping a hand the server recorded an answer for counts
+    that answer: an older cookie cannot turn a wrong answer into a skip."""
     state = load()
-    if not stale(state):
-        save(moved_to(state, state.turn + 1))
+    if stale(state):
+        return back()
+    try:
+        state = with_recorded(state)
+    except StoreUnavailable as trouble:
+        current_app.logger.warning("practice hand not skipped: %s", trouble)
+        flash(CANNOT_SKIP)
+        page, status = render(state, status=503)
+        return page, status, {"Retry-After": str(RETRY_SECONDS)}
+    save(moved_to(state, state.turn + 1))
     return back()
 
 
