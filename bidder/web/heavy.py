@@ -185,12 +185,12 @@ class Pool:
             return run_here(function, args)
         with self.lock:
             child = self.children.pop() if self.children else None
-        if child is None:
-            child = Child()
         try:
+            child = child or Child()
             computed = child.call(function, args)
         except OSError:
-            child.end()
+            if child is not None:
+                child.end()
             raise Busy(LOST.format(what=what)) from None
         with self.lock:
             self.children.append(child)

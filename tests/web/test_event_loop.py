@@ -8,6 +8,7 @@ send none. Counts of beats, never the clock."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -49,7 +50,7 @@ HEAVY = [
     ("the largest set as dealt", "GET", "/deal?count=100&seed=4343&mix=natural", None,
      {}, None),
     ("a board file as large as a body may be", "POST", "/boards",
-     "text=" + "".join(BOARD.format(n=n) for n in range(1, 60)), FORM, None),
+     "text=" + "".join(BOARD.format(n=n) for n in range(1, 111)), FORM, None),
     ("a round summary whose wrong answers are read", "GET", "/practice", None, {},
      WRONG_ROUND),
 ]
@@ -69,7 +70,8 @@ def cases(code: str, admin: str) -> list[tuple]:
         ("the ping", "GET", "/api/ping", None, {}, None),
         ("the API's description", "GET", "/api/openapi.json", None, {}, None),
         ("a hand dealt to order", "GET", "/deal?seed=99&rule=R9", None, {}, None),
-        ("the statistics", "GET", "/stats", None, {}, None),
+        ("the largest statistics sample (dealt in a process of its own)", "GET",
+         "/stats?hands=50000&seed=77", None, {}, None),
         ("the boards form", "GET", "/boards", None, {}, None),
         ("the variants", "GET", "/variants", None, {}, None),
         ("practice", "GET", "/practice?set=5&bid=1NT,2NT", None, {}, None),
@@ -80,6 +82,8 @@ def cases(code: str, admin: str) -> list[tuple]:
         ("practice's next round", "POST", "/practice/round", "missed=1", FORM, None),
         ("practice's settings", "POST", "/practice/settings", "natural=1", FORM, None),
         ("practice's new start", "POST", "/practice/reset", "", FORM, None),
+        ("practice's set, asked for", "POST", "/practice/set", "set=5&bid=1NT,2NT", FORM,
+         None),
         ("the live start page", "GET", "/live", None, {}, None),
         ("a poll on a pasted hand", "POST", "/api/polls", json.dumps({"hand": HAND}),
          JSON, None),
@@ -112,12 +116,14 @@ def cases(code: str, admin: str) -> list[tuple]:
 ROUTES_SENT = {  # each route of the app, by its rule, to a name above that sends it
     "/": "the advisor", "/rules": "the rules", "/api/bid": "the API's advice",
     "/api/ping": "the ping", "/api/openapi.json": "the API's description",
-    "/deal": "the largest printable set", "/stats": "the statistics",
+    "/deal": "the largest printable set",
+    "/stats": "the largest statistics sample (dealt in a process of its own)",
     "/boards": "a board file as large as a body may be", "/variants":
     "a new combination of misreadings", "/practice": "practice",
     "/practice/count": "practice's count", "/practice/answer": "practice's answer",
     "/practice/next": "practice's next hand", "/practice/round": "practice's next round",
     "/practice/settings": "practice's settings", "/practice/reset": "practice's new start",
+    "/practice/set": "practice's set, asked for",
     "/live": "the start form telling any misreadings apart",
     "/live/join": "joining a poll", "/live/<code>": "a phone's page",
     "/live/<code>/count": "a phone's count", "/live/<code>/vote": "a phone's vote",
@@ -153,7 +159,6 @@ def probe(tmp_path: Path, lines: list[dict]) -> list[dict]:
 
 def probe_environment() -> dict:
     """The environment for the probe: this one, with the tests' helpers on the path."""
-    import os
     return {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(HERE), str(HERE.parent), os.environ.get("PYTHONPATH", "")])}
 

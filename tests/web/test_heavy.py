@@ -137,6 +137,15 @@ def test_a_process_that_dies_is_a_503_and_the_next_job_gets_a_new_one(pool):
     assert pool.admitted == 0
 
 
+def test_a_process_that_cannot_be_started_is_a_503(monkeypatch):
+    def cannot(*args, **kwargs):
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(heavy.multiprocessing, "get_context", cannot)
+    with pytest.raises(Busy, match="stopped before it finished"):
+        Pool(1).run("work", "a", divmod, 7, 2)
+
+
 def test_a_job_out_of_time_ends_its_process():
     child = Child()
     try:
