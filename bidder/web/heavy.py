@@ -45,7 +45,7 @@ QUEUE = 6  # per web worker: jobs waiting for a process beyond those running
 PER_CLIENT = 2  # jobs of one client address in a worker's pool at once
 JOB_SECONDS = 60  # a job still running after this is ended, its process replaced
 RETRY_SECONDS = 1
-NICENESS = 10  # a pool process's priority below its web worker's
+NICENESS = 5  # a pool process's priority below its web worker's
 CACHE_BYTES = 16 * 1024 * 1024  # results kept, per web worker, pickled
 BUSY = ("This server is busy with other long requests right now, so this one ({what}) "
         "was not started: try again in a moment (the advisor, the rules and single hands "
