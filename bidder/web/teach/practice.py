@@ -9,15 +9,20 @@ and redirects back, so it all works without JavaScript.
 
 A signed cookie cannot be forged, but an old copy of it can be sent again: answer
 wrongly, put back the cookie from before, answer rightly. So each hand is dealt with a
-random one-time token, and counting or bidding records the answer under it in the
-server's state store (``bidder.web.state``): the first answer recorded for a hand is the
-only one that counts, and an old cookie or a double click is shown that first answer.
-A token starts with the store's identity, so a store made anew (deleted, flushed) never
-takes an answer for a hand dealt before it.
+one-time token, made from the practice's random id and the turn, and counting or bidding
+records the answer under it in the server's state store (``bidder.web.state``): the
+first answer recorded for a hand is the only one that counts, and an old cookie or a
+double click is shown that first answer. The same turn dealt again from an older
+cookie has the same token, and skipping a hand counts the answer recorded for it, so
+neither Next nor Skip can take back an answer. A token starts with the store's
+identity, so a store made anew (deleted, flushed) never takes an answer for a hand dealt
+before it.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import secrets
 from dataclasses import asdict, dataclass, fields, replace
@@ -64,6 +69,9 @@ CANNOT_SKIP = ("This hand cannot be skipped just now: the server cannot check it
 RETRY_SECONDS = 60
 TOKEN_BYTES = 12  # after the store's identity (IDENTITY_LENGTH characters)
 TOKEN = re.compile("[A-Za-z0-9_-]{22}")  # the identity, then secrets.token_urlsafe(TOKEN_BYTES)
+TOKEN_LENGTH = 16  # characters after the identity: token_urlsafe(TOKEN_BYTES)'s length
+ID_BYTES = 9  # a practice's id: 12 characters
+PRACTICE_ID = re.compile("[A-Za-z0-9_-]{12}")
 IDENTITY_KEY = "identity"
 IDENTITY_LENGTH = 6
 UNKNOWN_IDENTITY = "-" * IDENTITY_LENGTH  # no store answered: no answer will count
@@ -106,6 +114,7 @@ class Practice:
     given: str = ""  # the round's bids given, by place ('0:1C,1:2NT')
     reading: str = ""  # the misreading whose hands the round deals, or ''
     bids: str = ""  # the bids a teacher's set deals ('1NT,2NT'), or ''
+    id: str = ""  # this practice's own random id, which each hand's token is made from
 
     @property
     def counted(self) -> bool:
@@ -143,7 +152,12 @@ class Practice:
 def load() -> Practice:
     """The practice kept in the session; a new one if there is none, or if the stored
     one is not a practice this code could have saved (it is signed, yet makes no sense)."""
-    return restore(session.get(SESSION_KEY)) or Practice(base=fresh_seed())
+    return restore(session.get(SESSION_KEY)) or begun(base=fresh_seed())
+
+
+def begun(**settings) -> Practice:
+    """A new practice with *settings* and an id of its own."""
+    return Practice(**settings, id=secrets.token_urlsafe(ID_BYTES))
 
 
 def save(state: Practice) -> None:
@@ -155,7 +169,7 @@ def restore(stored: object) -> Practice | None:
     """*stored* as a Practice, if every field has the type and range save() writes and
     the fields agree with each other; else None."""
     if isinstance(stored, dict):
-        stored = {"reading": "", "bids": "", **stored}  # kept before such rounds: none
+        stored = {"reading": "", "bids": "", "id": "", **stored}  # kept before these: none
     if not isinstance(stored, dict) or set(stored) != FIELD_NAMES:
         return None
     if not all(check(stored[name]) for name, check in FIELD_CHECKS.items()):
@@ -200,6 +214,11 @@ def is_bid_text(value: object) -> bool:
         return False
 
 
+def is_practice_id(value: object) -> bool:
+    """Whether *value* is a practice's id, or '' for one kept before practices had ids."""
+    return isinstance(value, str) and (value == "" or bool(PRACTICE_ID.fullmatch(value)))
+
+
 def is_token(value: object) -> bool:
     """Whether *value* is a hand's one-time token, or '' before the first deal."""
     return isinstance(value, str) and (value == "" or bool(TOKEN.fullmatch(value)))
@@ -212,7 +231,7 @@ FIELD_CHECKS = {
     "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
     "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
     "focus": is_focus, "record": is_record, "given": is_given, "reading": is_reading,
-    "bids": is_bids,
+    "bids": is_bids, "id": is_practice_id,
 }
 FIELD_NAMES = frozenset(field.name for field in fields(Practice))
 
@@ -289,13 +308,19 @@ def counted_answer(state: Practice, step: str, given: str):
     return first, None
 
 
-def new_token() -> str:
-    """A fresh one-time token for a hand, after the store's identity."""
+def new_token(state: Practice) -> str:
+    """The token for the hand of *state*'s turn, after the store's identity: made from
+    the practice's id and the turn, so the turn dealt again (an older cookie sent back,
+    then Next) has the same token, and the answer recorded for it counts; random for a
+    practice kept before practices had ids."""
     try:
         prefix = identity(store_of(current_app))
     except StoreUnavailable:
         prefix = UNKNOWN_IDENTITY
-    return prefix + secrets.token_urlsafe(TOKEN_BYTES)
+    if not state.id:
+        return prefix + secrets.token_urlsafe(TOKEN_BYTES)
+    made = hashlib.sha256(f"{state.id}:{state.turn}".encode()).digest()
+    return prefix + base64.urlsafe_b64encode(made).decode()[:TOKEN_LENGTH]
 
 
 def moved_to(state: Practice, turn: int) -> Practice:
@@ -305,7 +330,7 @@ def moved_to(state: Practice, turn: int) -> Practice:
                     token="")
     if state.between_rounds:
         return state
-    return replace(state, hand=hand_for(state), token=new_token())
+    return replace(state, hand=hand_for(state), token=new_token(state))
 
 
 def hand_for(state: Practice) -> str:
@@ -471,7 +496,7 @@ def start_set(seed: int, focus: str, bids: str):
     """Start set *seed* (of the rules *focus*, or of hands opening *bids*), keeping the
     student's count-first switch; hands dealt as for a round (not natural frequencies),
     so every student gets the same."""
-    save(Practice(base=seed, focus=focus, bids=bids, count_first=load().count_first))
+    save(begun(base=seed, focus=focus, bids=bids, count_first=load().count_first))
     of = f" of hands that open {bids.replace(',', ', ')}" if bids else ""
     flash(f"Practice set {seed}{of}: everyone with this link gets the same hands.")
     return back()
@@ -645,6 +670,6 @@ def settings_saved(state: Practice) -> str:
 def reset():
     """Start again: a new run of hands and a clean score, keeping the settings."""
     state = load()
-    save(Practice(base=fresh_seed(), count_first=state.count_first,
+    save(begun(base=fresh_seed(), count_first=state.count_first,
                   natural=state.natural))
     return back()

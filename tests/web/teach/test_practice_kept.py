@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from bidder import explain
+from bidder.bids import Bid
 from bidder.web import create_app
 from bidder.web.teach.practice import CANNOT_SKIP, SESSION_KEY
 from helpers import TEST_SECRET_KEY
@@ -148,3 +150,49 @@ def test_a_hand_counted_then_skipped_keeps_its_one_count(client):
     counted_once(client)
     post(client, "/practice/next", {"hand": state_of(client).hand})
     assert score(client)[1:] == (0, 0, 1)
+
+
+@pytest.mark.parametrize("answered_wrongly", [True, False],
+                         ids=["answered: the first answer stands",
+                              "not answered: answered now"])
+def test_next_from_a_cookie_from_before_the_deal_deals_the_same_token(client,
+                                                                     answered_wrongly):
+    from test_practice import ANSWERED_BEFORE
+    first = hand_on_table(client)
+    answer(client, "1C", first)
+    before_the_deal = cookie(client)
+    post(client, "/practice/next", {"hand": first})
+    hand, token = state_of(client).hand, state_of(client).token
+    if answered_wrongly:
+        answer(client, wrong_bid(hand), hand)
+    restore(client, before_the_deal)
+    post(client, "/practice/next", {"hand": first})
+    assert (state_of(client).hand, state_of(client).token) == (hand, token)
+    right = str(Bid.from_value(explain(hand).bid))
+    kept = score(client)[:2]
+    answer(client, right, hand)
+    said = client.get("/practice").get_data(as_text=True)
+    assert (ANSWERED_BEFORE.split(",")[0] in said) is answered_wrongly
+    assert score(client)[:2] == (kept[0] + (not answered_wrongly), kept[1] + 1)
+
+
+@pytest.mark.parametrize("value, kept", [
+    ("", True), ("abcdefghijkl", True), ("abc-_fghij9L", True), ("abcdefghijk", False),
+    ("abcdefghijklm", False), ("abcdefghij!l", False), (None, False), (12, False)])
+def test_only_a_practice_id_or_none_is_kept(value, kept):
+    from bidder.web.teach.practice import is_practice_id
+    assert is_practice_id(value) is kept
+
+
+def test_each_practice_has_an_id_of_its_own_and_its_turns_their_own_tokens(app):
+    from dataclasses import replace
+    from bidder.web.teach.practice import TOKEN, begun, new_token
+    with app.test_request_context():
+        one, other = begun(base=1), begun(base=1)
+        assert one.id != other.id
+        tokens = {new_token(replace(state, turn=turn)) for state in (one, other)
+                  for turn in (0, 1)}
+        assert len(tokens) == 4 and all(TOKEN.fullmatch(token) for token in tokens)
+        assert new_token(one) == new_token(one)
+        legacy = replace(one, id="")
+        assert new_token(legacy) != new_token(legacy)
