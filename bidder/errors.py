@@ -15,6 +15,11 @@ class BidderError(ValueError):
         self.message = message
         self.code = code
 
+    def __reduce__(self):
+        """Pickled with its message, code and any other attribute (a pool process sends
+        it back to the request that asked)."""
+        return type(self), (self.message, self.code), self.__dict__
+
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """*text* made safe to print: every control character (terminal escapes included),

@@ -478,6 +478,14 @@ class Rule:
     ruling_when: RulingWhen = decides  # which hands the ruling is about
     noted_under: tuple[str, ...] = ()  # earlier rules a ruling says this one also applies under
 
+    def __reduce_ex__(self, protocol):
+        """A rule of the table is pickled as its id and read back as the table's own rule
+        (rules compare by identity; the web's pool processes send advice back); any
+        other rule by value."""
+        if RULE_BY_ID.get(self.id) is self:
+            return table_rule, (self.id,)
+        return object.__reduce_ex__(self, protocol)
+
     def ruling_about(self, tally: Tally, rules: Sequence[Rule]) -> bool:
         """Whether this rule's ruling is about the hand, so an explanation shows it."""
         return bool(self.ruling) and self.ruling_when(self, tally, rules)
@@ -591,6 +599,11 @@ RULES: tuple[Rule, ...] = (
          ruling_when=strong_and_no_bid),
 )
 RULE_BY_ID = {rule.id: rule for rule in RULES}
+
+
+def table_rule(rule_id: str) -> Rule:
+    """The rule of the table with id *rule_id*."""
+    return RULE_BY_ID[rule_id]
 
 
 def first_rule(tally: Tally, rules: Sequence[Rule] = RULES) -> Rule:

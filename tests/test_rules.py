@@ -264,3 +264,13 @@ class Held:
         "lower-ranking"])
 def test_r6_reads_the_suit_hcp_only_for_two_suits_of_a_kind(suits, hcp_in, lengths, chosen):
     assert two_level_suit(suits, Held(Tally(lengths, 22), hcp_in)) == chosen
+
+
+@pytest.mark.parametrize("rule_id", [rule.id for rule in RULES])
+def test_a_rule_of_the_table_is_read_back_from_a_pickle_as_the_tables_own(rule_id):
+    import pickle
+    rule = RULE_BY_ID[rule_id]
+    assert pickle.loads(pickle.dumps(rule)) is rule
+    changed = dataclasses.replace(rule, name="read otherwise", choose=None)
+    copied = pickle.loads(pickle.dumps(changed))
+    assert copied is not rule and copied.name == "read otherwise" and copied.id == rule.id

@@ -58,6 +58,8 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None,
     command = gunicorn_command(host, port, workers or os.cpu_count() or 1)
     click.echo(start_line(host, port), err=True)
     click.echo(reach_line(host, port, public, found), err=True)
+    for warning in store_warnings(environment):
+        click.echo(f"Warning: {warning}", err=True)
     server = subprocess.Popen(command, env=environment)
     try:
         status = server.wait()
@@ -173,6 +175,19 @@ def refuse_a_taken_address(host: str, port: int) -> None:
                   if error.errno == errno.EADDRINUSE else
                   "choose another address (--host, --port; make run HOST=, PORT=)")
         raise Failure(f"cannot listen on {host}:{port}: {reason}; {advice}") from None
+
+
+def store_warnings(environ) -> list[str]:
+    """What the state store BIDDER_STATE_URL names would lose if it restarted (a Redis
+    that keeps nothing on disk), said before the server starts; none for the default
+    file, or a store that cannot be reached (the server logs why)."""
+    from ..web.state import URL_VARIABLE, open_store, persistence_warning
+
+    url = environ.get(URL_VARIABLE, "")
+    if not url.startswith(("redis://", "rediss://")):
+        return []
+    warning = persistence_warning(open_store(url))
+    return [warning] if warning else []
 
 
 KEY_FILE = "secret-key"

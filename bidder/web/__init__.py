@@ -17,8 +17,8 @@ def create_app(test_config: dict | None = None) -> App:
     :raises RuntimeError: outside tests, when no usable secret key is configured; and
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
-    from . import (advisor, api, boards, errors, live, rate_limits, render, security, state,
-                   teach, variants)
+    from . import (advisor, api, boards, errors, heavy, live, rate_limits, render, security,
+                   state, teach, variants)
     app = App(__name__, template_folder=str(shipped_folder("templates")),
               static_folder=str(shipped_folder("static")))
     app.jinja_environment = render.SharedGlobals
@@ -30,6 +30,7 @@ def create_app(test_config: dict | None = None) -> App:
     app.json.sort_keys = False
     security.init_app(app)
     state.init_app(app)
+    heavy.init_app(app)
     errors.init_app(app)
     render.init_app(app)
     app.register_blueprint(advisor.blueprint)

@@ -9,6 +9,7 @@ from werkzeug.exceptions import BadRequest
 from .. import InvalidHandError, explain
 from ..cards import EXAMPLE_HAND
 from .advisor import count_verdict
+from .app import NestedTooDeeply
 from .errors import Problem, error_json
 from .openapi import openapi_document
 
@@ -105,10 +106,10 @@ def read_json() -> object:
     """The JSON body, or an ApiError if it is not JSON this API can read."""
     try:
         return request.get_json()
+    except NestedTooDeeply:
+        problem = "is nested too deeply"
     except BadRequest:
         problem = "is not valid JSON in UTF-8"
-    except RecursionError:
-        problem = "is nested too deeply"
     raise ApiError(400, "bad_json", f"the body {problem}: send {JSON_EXAMPLE}")
 
 

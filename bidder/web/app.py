@@ -10,7 +10,7 @@ from urllib.parse import unquote_plus
 import werkzeug.urls  # noqa: F401  (registers the "werkzeug.url_quote" error handler)
 from flask import Flask
 from flask import Request as FlaskRequest
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.routing import RequestRedirect
 
 from .security import relative_location
@@ -25,6 +25,13 @@ SYNC_MEMORY = 256
 
 class FormTooLarge(RequestEntityTooLarge):
     """A multipart form over one of the form limits; the description names which."""
+
+
+class NestedTooDeeply(BadRequest):
+    """A JSON body nested deeper than the parser goes (400, never a 500)."""
+
+    description = ("The JSON body is nested too deeply for the server to read: send a flat "
+                   "object, as the API's examples show (GET /api/openapi.json).")
 
 
 class Request(FlaskRequest):
@@ -44,6 +51,17 @@ class Request(FlaskRequest):
             raise FormTooLarge(form_limit_broken(
                 body, self.mimetype_params.get("boundary", ""), self.max_form_parts,
                 self.max_form_memory_size)) from None
+
+    def get_json(self, force: bool = False, silent: bool = False, cache: bool = True):
+        """Flask's, with a body nested past the parser's depth (its RecursionError, which
+        even *silent* lets through) refused as a bad request, at every JSON door.
+
+        :raises NestedTooDeeply: 400, saying so.
+        """
+        try:
+            return super().get_json(force=force, silent=silent, cache=cache)
+        except RecursionError:
+            raise NestedTooDeeply() from None
 
     def arg(self, name: str) -> str | None:
         """``self.args.get(name)``: read straight from the query string when that holds

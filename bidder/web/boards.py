@@ -9,7 +9,7 @@ from flask import Blueprint, Flask, current_app, render_template, request
 
 from ..boards import COLUMNS, Seat, decode, openings, read_boards
 from ..errors import BidderError
-from .heavy import Cap, off_the_loop
+from . import heavy
 
 blueprint = Blueprint("boards", __name__)
 
@@ -17,7 +17,6 @@ blueprint = Blueprint("boards", __name__)
 DIAGRAM_ORDER = (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)
 NO_FILE = ("Choose a PBN or LIN file, or paste one into the box: the boards as your "
            "bridge program exports them.")
-UPLOADS = Cap("board files")
 NOTHING_READ = ("No board in this file could be read: see why below, correct the file "
                 "and send it again.")
 
@@ -38,22 +37,25 @@ def show():
     # A pasted file may be as large as the body allows, more than an ordinary field.
     request.max_form_memory_size = current_app.config["MAX_CONTENT_LENGTH"]
     current_app.extensions["csrf"].protect()
-    text = request.form.get("text", "")  # the whole body read before a slot is taken
-    with UPLOADS.held():
-        return off_the_loop(boards_page, text)
-
-
-def boards_page(text: str):
-    """The page for the file sent: its boards, or why none could be read."""
+    text = request.form.get("text", "")  # the whole body read before the pool is asked
     try:
-        reading = read_boards(sent_text())
+        reading, tables = heavy.run("a board file", read_with_openings, sent_text())
     except BidderError as error:
         return render_template("boards.html", text=text, error=error.message), 400
     if not reading.boards:
         return render_template("boards.html", text=text, error=NOTHING_READ,
                                problems=reading.problems), 400
-    return render_template("boards.html", text="", reading=reading,
-                           tables=[openings(board) for board in reading.boards])
+    return render_template("boards.html", text="", reading=reading, tables=tables)
+
+
+def read_with_openings(text: str):
+    """The boards of a file's *text* and each board's openings: the page's work, done
+    in the worker's pool.
+
+    :raises BidderError: when the text is no file of boards at all.
+    """
+    reading = read_boards(text)
+    return reading, [openings(board) for board in reading.boards]
 
 
 def sent_text() -> str:

@@ -7,12 +7,15 @@ be used lets requests through (the practice page then says scores cannot be kept
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Flask, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
 from .state import limits_storage  # noqa: F401  (registers the sqlite scheme with `limits`)
+from .state.redis_store import CLIENT_OPTIONS
 
 # A class behind one school address answers a hand every few seconds each: 30 students,
 # one answer and one count every 15 s, is 240 a minute.
@@ -38,6 +41,13 @@ LIMITS = (("PRACTICE_RATE_LIMIT", LIMIT_VARIABLE, PRACTICE_LIMIT),
           ("LIVE_RATE_LIMIT", LIVE_VARIABLE, LIVE_LIMIT),
           ("POLL_RATE_LIMIT", POLL_VARIABLE, POLL_LIMIT),
           ("CODE_RATE_LIMIT", CODE_VARIABLE, CODE_LIMIT))  # config, variable, default
+
+# A count that Redis does not answer at once is let through (RATELIMIT_SWALLOW_ERRORS)
+# after this long, not after redis-py's default wait: a paused Redis gives a prompt 503
+# from the store, not a request held as long as the pause.
+LIMITER_REDIS_SECONDS = 0.5
+LIMITER_REDIS_OPTIONS = {**CLIENT_OPTIONS, "socket_timeout": LIMITER_REDIS_SECONDS,
+                         "socket_connect_timeout": LIMITER_REDIS_SECONDS}
 
 limiter = Limiter(get_remote_address)
 LIMITED_MARK = "__wrapper-limiter-instance"  # what Flask-Limiter sets on a view it wraps
@@ -95,6 +105,8 @@ def init_app(app: Flask, environ=None) -> None:
         app.config.setdefault(name, (environ or {}).get(variable) or default)
         check_limit(app.config[name], variable)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["STATE_URL"])
+    if urlsplit(app.config["RATELIMIT_STORAGE_URI"]).scheme in ("redis", "rediss"):
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", LIMITER_REDIS_OPTIONS)
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     hooks = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs)

@@ -15,6 +15,7 @@ from ..facts import STANDARD
 from ..misreadings import MisreadingError, changes_of, space, variant_by_id
 from ..rules import RULES
 from ..variants import CATALOGUE
+from . import heavy
 
 blueprint = Blueprint("variants", __name__)
 EXAMPLES = 3  # hands dealt to show what a variant changes
@@ -77,9 +78,9 @@ def written_form(value) -> Bid | str:
     return repr(value)
 
 
-def examples(variant) -> list[tuple[int, object, object]]:
-    """(seed, advice by the assignment, the variant's bid as written) for a few hands
-    the variant changes; none when it changes no hand."""
+def examples(variant) -> list[tuple[int, str, object]]:
+    """(seed, hand, the variant's bid as written) for a few hands the variant changes;
+    none when it changes no hand."""
     found = []
     for seed in range(1, EXAMPLES + 1):
         try:
@@ -87,8 +88,16 @@ def examples(variant) -> list[tuple[int, object, object]]:
         except DealError:
             return found
         theirs = explain(hand, variant.rules, variant.counting)
-        found.append((seed, explain(hand), written_form(variant.written(theirs.bid))))
+        found.append((seed, str(hand), written_form(variant.written(theirs.bid))))
     return found
+
+
+def findings(variant_id: str):
+    """(how many hands the misreading *variant_id* changes, (seed, hand, its bid as the
+    misreading writes it) for a few of them): the page's work, seconds for a new
+    combination, done in the worker's pool."""
+    variant = variant_by_id(variant_id)
+    return changes_of(variant), examples(variant)
 
 
 def chosen_variant(text: str):
@@ -114,9 +123,10 @@ def variants_page():
                                error=f"variant: {error}", **page), 400
     if variant is None:
         return render_template("variants.html", variant=None, **page)
-    changed = changes_of(variant)
+    changed, shown = heavy.run("a combination of misreadings", findings, variant.id)
+    shown = [(seed, explain(hand), written) for seed, hand, written in shown]
     rows = [(Bid.from_value(old), written_form(new), count)
             for old, new, count in changed.by_pair]
     return render_template("variants.html", variant=variant,
                            differences=differences(variant), changed=changed, rows=rows,
-                           examples=examples(variant), **page)
+                           examples=shown, **page)

@@ -10,12 +10,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from ...bids import Bid, BidError
 from ...cards import InvalidHandError
+from .. import heavy
 from ..errors import Problem, error_json
 from ..rate_limits import code_lookups, limiter, live_limit, poll_limit
 from ..state import StoreUnavailable, store_of
 from . import ledger
 from .device import device_id, joining_device, remember
-from .hands import SEEDS, NamedError, apart_for, canonical
+from .hands import APART_WORK, SEEDS, NamedError, apart_for, canonical
 from .report import summary, view
 
 blueprint = Blueprint("live_api", __name__, url_prefix="/api/polls")
@@ -129,7 +130,7 @@ def start_hand() -> str:
         raise ledger.PollError(400, "bad_misreading", f"send the misreadings to tell apart "
                                f"as a list of ids: {APART_EXAMPLE}")
     try:
-        return apart_for(tuple(apart), secrets.randbelow(SEEDS) + 1)
+        return heavy.run(APART_WORK, apart_for, tuple(apart), secrets.randbelow(SEEDS) + 1)
     except NamedError as error:
         raise ledger.PollError(400, error.code, error.message) from None
 

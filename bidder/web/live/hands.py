@@ -13,6 +13,7 @@ from .labels import wrong_bids
 APART_SEARCH = 40  # random hands tried for the one that tells most misreadings apart
 SEEDS = 1_000_000  # a poll's hand is dealt from a seed from 1 to this
 MAX_NAMED = 8  # misreadings an instructor may name to tell apart
+APART_WORK = "a hand that tells misreadings apart"  # in the worker's pool (web.heavy)
 
 
 class NamedError(ValueError):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ...advice import explain
 from ...bids import BIDS
+from .. import heavy
 from .labels import wrong_bids
 
 OPEN, CLOSED, REVEALED = "open", "closed", "revealed"
@@ -107,8 +108,8 @@ class Answer:
     @classmethod
     def of(cls, hand: str) -> Answer:
         """The answer for *hand*."""
-        return cls(explain(hand).bid,
-                   {bid_key(bid): ids for bid, ids in wrong_bids(hand).items()})
+        wrong = heavy.run("the misreadings behind each bid", wrong_bids, hand)
+        return cls(explain(hand).bid, {bid_key(bid): ids for bid, ids in wrong.items()})
 
     def label(self, key: str) -> tuple[str, ...]:
         """The misreadings that give the bid *key* ('1C', 'None'); none for the right

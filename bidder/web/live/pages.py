@@ -19,6 +19,7 @@ from ...dealing import DealError
 from ...facts import Facts
 from ...misreadings import variant_by_id
 from ...rules import RULES
+from .. import heavy
 from ..errors import Problem
 from ..rate_limits import code_lookups, limiter, live_limit, poll_limit
 from ..state import StoreUnavailable, store_of
@@ -26,7 +27,7 @@ from ..teach.miscount import miscounted
 from ..teach.practice import COUNT_FIELDS, bid_rows, read_counts
 from . import events, instructor, ledger, streams
 from .device import device_id, joining_device, remember
-from .hands import SEEDS, NamedError, apart_for, canonical, dealt_for, read_ids
+from .hands import APART_WORK, SEEDS, NamedError, apart_for, canonical, dealt_for, read_ids
 from .model import (BID_KEYS, MOVES, OPEN, REVEALED, Answer, bid_key, key_bid, moves, shift,
                     tally)
 from .qr import qr_svg
@@ -95,7 +96,8 @@ def chosen_hand(form) -> str:
         if source == "rule":
             return dealt_for(form.get("rule", ""), seed)
         if source == "apart":
-            return apart_for(read_ids(form.get("misreadings", "")), seed)
+            return heavy.run(APART_WORK, apart_for, read_ids(form.get("misreadings", "")),
+                             seed)
         return canonical(form.get("hand", ""))
     except NamedError as error:
         raise PageError(Problem(400, error.code, "Check the misreadings",

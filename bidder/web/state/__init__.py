@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from .errors import StoreUnavailable
 
 __all__ = ["Store", "StoreUnavailable", "open_store", "init_app", "store_of", "SCHEMES",
-           "URL_VARIABLE"]
+           "URL_VARIABLE", "persistence_warning"]
 
 SCHEMES = ("sqlite", "redis", "rediss")
 
@@ -33,6 +33,13 @@ class Store(Protocol):
         """Create what the store needs and write a probe to prove it can be written.
 
         :raises StoreUnavailable: saying why not.
+        """
+
+    def persistence_warning(self) -> str:
+        """'' when what the store holds outlives a restart of it, else a sentence saying
+        what would be lost and how to keep it.
+
+        :raises StoreUnavailable: when the store cannot be asked.
         """
 
     def put_if_absent(self, key: str, value: str, ttl: float) -> str | None:
@@ -115,6 +122,19 @@ def init_app(app) -> None:
     except StoreUnavailable as trouble:
         app.logger.warning("%s: practice scores cannot be kept until it can; set %s to a "
                            "store the server may write", trouble, URL_VARIABLE)
+        return
+    warning = persistence_warning(store)
+    if warning:
+        app.logger.warning("%s", warning)
+
+
+def persistence_warning(store: Store) -> str:
+    """What *store* would lose if it restarted, and how to keep it ('' for nothing, or
+    for a store that cannot be asked: its trouble is said elsewhere)."""
+    try:
+        return store.persistence_warning()
+    except StoreUnavailable:
+        return ""
 
 
 def store_of(app) -> Store:

@@ -13,11 +13,21 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
+from redis.backoff import NoBackoff
 from redis.commands.core import Script
+from redis.retry import Retry
 
 from .errors import StoreUnavailable
 
-TIMEOUT_SECONDS = 2
+TIMEOUT_SECONDS = 1  # a Redis paused or gone: the answer is a prompt 503, not a hang
+NO_RETRY = Retry(NoBackoff(), 0)  # a timed-out command is not sent again (nor waited again)
+NOT_KEPT = ("the Redis at {url} keeps nothing on disk (appendonly {aof}, save {save!r}): "
+            "when it restarts, every live poll and every recorded practice answer is lost. "
+            "Turn on AOF (redis-cli CONFIG SET appendonly yes, then CONFIG REWRITE; or "
+            "appendonly yes in redis.conf) or RDB snapshots (save 60 1000)")
+UNKNOWN_KEEPING = ("cannot tell whether the Redis at {url} keeps its data on disk (CONFIG "
+                   "GET was refused: {error}): live polls and practice answers need AOF or "
+                   "RDB persistence (appendonly yes, or save 60 1000, in redis.conf)")
 PROBE = "probe:start-up"
 # KEYS: the guard; ARGV: the suffix, the written key's prefix, field, value, expiry in ms,
 # the key that admits the field ('' for none).
@@ -52,6 +62,10 @@ return {1, count}
 """
 
 
+CLIENT_OPTIONS = {"socket_timeout": TIMEOUT_SECONDS,
+                  "socket_connect_timeout": TIMEOUT_SECONDS, "retry": NO_RETRY}
+
+
 @dataclass(frozen=True)
 class RedisStore:
     """A store in the Redis at *url* (redis:// or rediss://)."""
@@ -62,9 +76,7 @@ class RedisStore:
     capped_write: Script = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        client = redis.Redis.from_url(self.url, socket_timeout=TIMEOUT_SECONDS,
-                                      socket_connect_timeout=TIMEOUT_SECONDS,
-                                      decode_responses=True)
+        client = redis.Redis.from_url(self.url, decode_responses=True, **CLIENT_OPTIONS)
         object.__setattr__(self, "client", client)
         object.__setattr__(self, "guarded_write", client.register_script(GUARDED_WRITE))
         object.__setattr__(self, "capped_write", client.register_script(CAPPED_WRITE))
@@ -74,6 +86,18 @@ class RedisStore:
         with self._talking():
             self.client.set(PROBE, "1", px=10_000)
             self.client.delete(PROBE)
+
+    def persistence_warning(self) -> str:
+        """See Store.persistence_warning: CONFIG GET appendonly and save."""
+        with self._talking():
+            try:
+                aof = self.client.config_get("appendonly").get("appendonly", "")
+                save = self.client.config_get("save").get("save", "")
+            except redis.ResponseError as error:  # CONFIG renamed away, or not allowed
+                return UNKNOWN_KEEPING.format(url=without_password(self.url), error=error)
+        if aof == "yes" or save.strip():
+            return ""
+        return NOT_KEPT.format(url=without_password(self.url), aof=aof, save=save)
 
     def put_if_absent(self, key: str, value: str, ttl: float) -> str | None:
         """See Store.put_if_absent: SET NX with GET (Redis 7), one atomic command."""

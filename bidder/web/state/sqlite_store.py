@@ -29,7 +29,15 @@ from urllib.parse import quote, urlsplit
 
 from .errors import StoreUnavailable
 
-WAIT_SECONDS = 5  # how long a writer queues behind another before giving up
+# SQLite's own wait for a lock sleeps in C, and under the gevent worker it holds the
+# worker's event loop: so it is short, and a writer waits for the write lock by trying
+# again in a loop that sleeps cooperatively (time.sleep is gevent's there), for at most
+# LOCK_SECONDS in all; then the store is unavailable (a prompt 503), never 10 s.
+WAIT_SECONDS = 0.02  # SQLite's busy timeout, per statement
+LOCK_SECONDS = 1.0  # how long a writer queues behind another before giving up
+LOCK_STEP_SECONDS = 0.01  # between tries for the write lock
+HEADER = b"SQLite format 3\x00"  # how every SQLite file begins
+HEADER_BYTES = 100
 SCHEMA = ("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT NOT NULL,"
           " expires REAL NOT NULL)",
           "CREATE INDEX IF NOT EXISTS entries_expire ON entries (expires)",
@@ -91,6 +99,10 @@ class SQLiteStore:
                     db.execute("DELETE FROM entries WHERE key = ?", (PROBE,))
         except (OSError, sqlite3.Error) as error:
             raise StoreUnavailable(self._trouble(error)) from None
+
+    def persistence_warning(self) -> str:
+        """See Store.persistence_warning: a file keeps what is written to it."""
+        return ""
 
     def put_if_absent(self, key: str, value: str, ttl: float) -> str | None:
         """See Store.put_if_absent; prunes what has expired on the way."""
@@ -262,6 +274,7 @@ class SQLiteStore:
         """
         found = os.stat(self.path)
         inode = (found.st_dev, found.st_ino)
+        check_header(self.path, found.st_size)
         with _IDLE_LOCK:
             idle = _IDLE.get(self._place(), [])
             while idle:
@@ -289,9 +302,10 @@ class SQLiteStore:
     @staticmethod
     @contextmanager
     def _writing(db: sqlite3.Connection):
-        """A transaction that takes the write lock at once (BEGIN IMMEDIATE), committed
-        on a clean exit and rolled back otherwise (unless SQLite already did)."""
-        db.execute("BEGIN IMMEDIATE")
+        """A transaction that takes the write lock at once (BEGIN IMMEDIATE), waiting
+        for it at most LOCK_SECONDS; committed on a clean exit and rolled back otherwise
+        (unless SQLite already did)."""
+        begin(db)
         try:
             yield
         except BaseException:
@@ -303,3 +317,35 @@ class SQLiteStore:
     def _trouble(self, error: Exception) -> str:
         return f"the state file {self.path} cannot be used ({error})"
 
+
+def begin(db: sqlite3.Connection, seconds: float = LOCK_SECONDS) -> None:
+    """BEGIN IMMEDIATE on *db*, tried again while another holds the write lock, with a
+    cooperative sleep between tries, for at most *seconds*.
+
+    :raises sqlite3.OperationalError: when the lock is still held after that.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(LOCK_STEP_SECONDS)
+
+
+def check_header(path: str, size: int) -> None:
+    """Check that the file at *path* (*size* bytes) still looks like an SQLite file: its
+    header, and a size that is a whole number of its pages. Every worker checks at every
+    operation, so a file overwritten while the server runs is reported by each alike,
+    not only by those whose connections must read it again.
+
+    :raises sqlite3.DatabaseError: when it does not.
+    """
+    with open(path, "rb") as file:
+        header = file.read(HEADER_BYTES)
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    if not header.startswith(HEADER) or not page or size % page:
+        raise sqlite3.DatabaseError("file is not a database: its header or size is wrong")

@@ -14,10 +14,10 @@ from ...advice import explain
 from ...bids import RULE_BIDS, BidError
 from ...cards import InvalidHandError, parse_hand
 from ...dealing import MAX_COUNT, DealError, check_request, deal, deal_set
-from ...rules import RULES, Rule
+from ...rules import RULES, Rule, table_rule
 from ...teaching import TEACHING_RULES, teaching_mix
 from ..bounded import PageCache
-from ..heavy import Cap, off_the_loop
+from .. import heavy
 from . import practice, stats
 from .params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
                      optional_number, read_bid, read_choice, read_flag, read_rule, seal,
@@ -33,7 +33,6 @@ PARTS = {"": "Sheet and answer key", "sheet": "Sheet only", "key": "Answer key o
 # 500 KB, a single hand about 30 KB (a cap by count let 600 seeds grow a worker by 330 MB).
 PAGE_BUDGET = 16 * 1024 * 1024
 PAGES = PageCache(PAGE_BUDGET)
-SETS = Cap("printable sets and large deals")
 MIXES = {"": "A teaching mix: every rule that decides bids at least once",
          "natural": "As dealt: natural frequencies, so most open nothing"}
 
@@ -166,11 +165,20 @@ def deal_form_context() -> dict:
 
 def deal_hands(choice: DealChoice) -> list[tuple[int, Rule | None, object]]:
     """The set *choice* asks for: (seed, the rule it was dealt for or None, the advice),
-    a teaching mix unless a bid or rule was asked for, or the hands as dealt."""
+    dealt in the worker's pool (seconds for a large set), explained here."""
+    dealt = heavy.run("a set of hands", dealt_hands, choice)
+    return [(seed, rule_id and table_rule(rule_id), explain(hand))
+            for seed, rule_id, hand in dealt]
+
+
+def dealt_hands(choice: DealChoice) -> list[tuple[int, str | None, str]]:
+    """The hands of the set *choice* asks for: (seed, the id of the rule it was dealt
+    for or None, the hand), a teaching mix unless a bid or rule was asked for, or the
+    hands as dealt."""
     if choice.teaching:
-        return [(seed, rule, explain(hand))
+        return [(seed, rule.id, str(hand))
                 for seed, rule, hand in teaching_mix(choice.size, choice.seed)]
-    return [(seed, choice.rule, explain(hand)) for seed, hand in
+    return [(seed, choice.rule and choice.rule.id, str(hand)) for seed, hand in
             deal_set(choice.size, choice.seed, choice.opening, choice.rule)]
 
 
@@ -191,18 +199,14 @@ def deal_page():
 
 def dealt_page(app: Flask, choice: DealChoice) -> str:
     """The page for a seeded *choice*: the same every time it is asked, rendered once
-    (kept while PAGES has room), a set only while this worker renders few others.
+    (kept while PAGES has room), a set's hands dealt in the worker's pool.
 
     :raises DealError: for a bid and rule no hand can meet.
-    :raises ServiceUnavailable: when this worker renders as many sets as it may.
+    :raises Busy: when the pool, or this client's share of it, is full.
     """
     page = PAGES.get((app, choice))
     if page is None:
-        if choice.is_set:
-            with SETS.held():
-                page = off_the_loop(rendered_deal, choice)
-        else:
-            page = rendered_deal(choice)
+        page = rendered_deal(choice)
         PAGES.put((app, choice), page)
     return page
 

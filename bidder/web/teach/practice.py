@@ -9,15 +9,20 @@ and redirects back, so it all works without JavaScript.
 
 A signed cookie cannot be forged, but an old copy of it can be sent again: answer
 wrongly, put back the cookie from before, answer rightly. So each hand is dealt with a
-random one-time token, and counting or bidding records the answer under it in the
-server's state store (``bidder.web.state``): the first answer recorded for a hand is the
-only one that counts, and an old cookie or a double click is shown that first answer.
-A token starts with the store's identity, so a store made anew (deleted, flushed) never
-takes an answer for a hand dealt before it.
+one-time token, made from the practice's random id and the turn, and counting or bidding
+records the answer under it in the server's state store (``bidder.web.state``): the
+first answer recorded for a hand is the only one that counts, and an old cookie or a
+double click is shown that first answer. The same turn dealt again from an older
+cookie has the same token, and skipping a hand counts the answer recorded for it, so
+neither Next nor Skip can take back an answer. A token starts with the store's
+identity, so a store made anew (deleted, flushed) never takes an answer for a hand dealt
+before it.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import secrets
 from dataclasses import asdict, dataclass, fields, replace
@@ -32,13 +37,15 @@ from ...errors import echo
 from ...facts import Facts
 from ...teaching import shuffled
 from ...why_not import why_not
+from .. import heavy
 from ..errors import RESTARTED
 from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 from .miscount import miscounted
-from .reading import READING_HANDS, Reading, is_reading, reading_hand, round_reading
+from .reading import (READING_HANDS, Reading, is_reading, reading_from_ids, reading_hand,
+                      reading_ids)
 from .rounds import (answers, given_bids, is_bids, is_focus, is_given, is_record, missed,
                      recorded, round_bids, round_rules, scores, with_given)
 
@@ -57,9 +64,14 @@ STORE_RESET = ("The server's record of answered hands was made anew since this h
 CANNOT_KEEP = ("Scores cannot be kept just now: the server cannot record answers at the "
                "moment, so this one was not counted. Try again in a minute; the advisor, "
                "the rules and the deals work as usual.")
+CANNOT_SKIP = ("This hand cannot be skipped just now: the server cannot check its record "
+               "of answered hands at the moment. Answer it, or try again in a minute.")
 RETRY_SECONDS = 60
 TOKEN_BYTES = 12  # after the store's identity (IDENTITY_LENGTH characters)
 TOKEN = re.compile("[A-Za-z0-9_-]{22}")  # the identity, then secrets.token_urlsafe(TOKEN_BYTES)
+TOKEN_LENGTH = 16  # characters after the identity: token_urlsafe(TOKEN_BYTES)'s length
+ID_BYTES = 9  # a practice's id: 12 characters
+PRACTICE_ID = re.compile("[A-Za-z0-9_-]{12}")
 IDENTITY_KEY = "identity"
 IDENTITY_LENGTH = 6
 UNKNOWN_IDENTITY = "-" * IDENTITY_LENGTH  # no store answered: no answer will count
@@ -102,6 +114,7 @@ class Practice:
     given: str = ""  # the round's bids given, by place ('0:1C,1:2NT')
     reading: str = ""  # the misreading whose hands the round deals, or ''
     bids: str = ""  # the bids a teacher's set deals ('1NT,2NT'), or ''
+    id: str = ""  # this practice's own random id, which each hand's token is made from
 
     @property
     def counted(self) -> bool:
@@ -139,7 +152,12 @@ class Practice:
 def load() -> Practice:
     """The practice kept in the session; a new one if there is none, or if the stored
     one is not a practice this code could have saved (it is signed, yet makes no sense)."""
-    return restore(session.get(SESSION_KEY)) or Practice(base=fresh_seed())
+    return restore(session.get(SESSION_KEY)) or begun(base=fresh_seed())
+
+
+def begun(**settings) -> Practice:
+    """A new practice with *settings* and an id of its own."""
+    return Practice(**settings, id=secrets.token_urlsafe(ID_BYTES))
 
 
 def save(state: Practice) -> None:
@@ -151,7 +169,7 @@ def restore(stored: object) -> Practice | None:
     """*stored* as a Practice, if every field has the type and range save() writes and
     the fields agree with each other; else None."""
     if isinstance(stored, dict):
-        stored = {"reading": "", "bids": "", **stored}  # kept before such rounds: none
+        stored = {"reading": "", "bids": "", "id": "", **stored}  # kept before these: none
     if not isinstance(stored, dict) or set(stored) != FIELD_NAMES:
         return None
     if not all(check(stored[name]) for name, check in FIELD_CHECKS.items()):
@@ -196,6 +214,11 @@ def is_bid_text(value: object) -> bool:
         return False
 
 
+def is_practice_id(value: object) -> bool:
+    """Whether *value* is a practice's id, or '' for one kept before practices had ids."""
+    return isinstance(value, str) and (value == "" or bool(PRACTICE_ID.fullmatch(value)))
+
+
 def is_token(value: object) -> bool:
     """Whether *value* is a hand's one-time token, or '' before the first deal."""
     return isinstance(value, str) and (value == "" or bool(TOKEN.fullmatch(value)))
@@ -208,7 +231,7 @@ FIELD_CHECKS = {
     "counts_checked": whole_up_to(None), "hcp": is_count, "distribution": is_count,
     "answer": is_bid_text, "token": is_token, "round_start": whole_up_to(MAX_TURN),
     "focus": is_focus, "record": is_record, "given": is_given, "reading": is_reading,
-    "bids": is_bids,
+    "bids": is_bids, "id": is_practice_id,
 }
 FIELD_NAMES = frozenset(field.name for field in fields(Practice))
 
@@ -285,13 +308,19 @@ def counted_answer(state: Practice, step: str, given: str):
     return first, None
 
 
-def new_token() -> str:
-    """A fresh one-time token for a hand, after the store's identity."""
+def new_token(state: Practice) -> str:
+    """The token for the hand of *state*'s turn, after the store's identity: made from
+    the practice's id and the turn, so the turn dealt again (an older cookie sent back,
+    then Next) has the same token, and the answer recorded for it counts; random for a
+    practice kept before practices had ids."""
     try:
         prefix = identity(store_of(current_app))
     except StoreUnavailable:
         prefix = UNKNOWN_IDENTITY
-    return prefix + secrets.token_urlsafe(TOKEN_BYTES)
+    if not state.id:
+        return prefix + secrets.token_urlsafe(TOKEN_BYTES)
+    made = hashlib.sha256(f"{state.id}:{state.turn}".encode()).digest()
+    return prefix + base64.urlsafe_b64encode(made).decode()[:TOKEN_LENGTH]
 
 
 def moved_to(state: Practice, turn: int) -> Practice:
@@ -301,7 +330,7 @@ def moved_to(state: Practice, turn: int) -> Practice:
                     token="")
     if state.between_rounds:
         return state
-    return replace(state, hand=hand_for(state), token=new_token())
+    return replace(state, hand=hand_for(state), token=new_token(state))
 
 
 def hand_for(state: Practice) -> str:
@@ -311,7 +340,8 @@ def hand_for(state: Practice) -> str:
     misreading deals hands it gets wrong (any hand, if none is found soon)."""
     seed = state.base + state.turn
     if state.reading:
-        return reading_hand(state.reading, seed) or str(random_hand(seed))
+        return (heavy.run("a hand for a misreading", reading_hand, state.reading, seed)
+                or str(random_hand(seed)))
     if state.bids:
         order = shuffled(round_bids(state.bids),
                          f"{state.base}/{state.round_start}/{state.bids}")
@@ -353,7 +383,9 @@ def review(state: Practice) -> list[Reviewed]:
 
 def reading_of(rows: list[Reviewed]) -> Reading | None:
     """The misreading the round's wrong answers fit, if one does."""
-    return round_reading([(str(row.hand), row.given.text, row.correct) for row in rows])
+    return reading_from_ids(heavy.run(
+        "the reading of your answers", reading_ids,
+        tuple((str(row.hand), row.given.text, row.correct) for row in rows)))
 
 
 def bid_rows() -> list[list[Bid]]:
@@ -407,9 +439,10 @@ def open_step(done: str) -> Practice | None:
 def show():
     """The hand on the table, dealing one if there is none; a teacher's link
     (?set=SEED, and rule=R3,R7 for a round of those rules or bid=1NT,2NT for hands that
-    open those bids) starts every student on the same hands."""
+    open those bids) starts every student on the same hands, asking first when the
+    student has a score it would end."""
     if "set" in request.args:
-        return start_set()
+        return ask_for_set()
     state = load()
     if session_lost():
         flash(f"{RESTARTED} Here is a fresh practice.")
@@ -419,20 +452,52 @@ def show():
     return render(state)
 
 
-def start_set():
-    """Start the set a link names, keeping the student's count-first switch; hands
-    dealt as for a round (not natural frequencies), so every student gets the same."""
+def read_set(fields) -> tuple[int, str, str]:
+    """The seed, the rules ('R3,R7' or '') and the bids ('1NT,2NT' or '') of the set
+    that a link's or a form's *fields* name.
+
+    :raises ParamError: saying what cannot be read.
+    """
+    seed = whole_number(fields["set"], "set", 0, MAX_SEED)
+    focus = set_focus(fields.get("rule", ""))
+    bids = set_bids(fields.get("bid", ""))
+    if focus and bids:
+        raise ParamError("it names both rules and bids: a set deals by one or the "
+                         "other, so keep rule= or bid=", "bid")
+    return seed, focus, bids
+
+
+def ask_for_set():
+    """A set's link: started at once when the student has no score to lose, else a page
+    asking first (a GET never changes a score)."""
     try:
-        seed = whole_number(request.args["set"], "set", 0, MAX_SEED)
-        focus = set_focus(request.args.get("rule", ""))
-        bids = set_bids(request.args.get("bid", ""))
-        if focus and bids:
-            raise ParamError("it names both rules and bids: a set deals by one or the "
-                             "other, so keep rule= or bid=", "bid")
+        seed, focus, bids = read_set(request.args)
     except ParamError as error:
         flash(f"That practice link cannot be used: {error.message}.")
         return back()
-    save(Practice(base=seed, focus=focus, bids=bids, count_first=load().count_first))
+    state = load()
+    if not (state.answered or state.counts_checked):
+        return start_set(seed, focus, bids)
+    return render_template("practice_set.html", seed=seed, focus=focus, bids=bids,
+                           state=state)
+
+
+@blueprint.post("/set")
+def start_chosen_set():
+    """Start the set the asking page's form names (its score given up)."""
+    try:
+        seed, focus, bids = read_set(request.form)
+    except ParamError as error:
+        flash(f"That practice set cannot be started: {error.message}.")
+        return back()
+    return start_set(seed, focus, bids)
+
+
+def start_set(seed: int, focus: str, bids: str):
+    """Start set *seed* (of the rules *focus*, or of hands opening *bids*), keeping the
+    student's count-first switch; hands dealt as for a round (not natural frequencies),
+    so every student gets the same."""
+    save(begun(base=seed, focus=focus, bids=bids, count_first=load().count_first))
     of = f" of hands that open {bids.replace(',', ', ')}" if bids else ""
     flash(f"Practice set {seed}{of}: everyone with this link gets the same hands.")
     return back()
@@ -491,12 +556,17 @@ def count():
                                     f"{numbers['hcp']} {numbers['distribution']}")
     if refusal:
         return refusal
-    numbers = dict(zip(("hcp", "distribution"), map(int, first.split())))
+    save(with_count(state, first))
+    return back()
+
+
+def with_count(state: Practice, counted: str) -> Practice:
+    """*state* with the count *counted* ('HCP DISTRIBUTION') given for its hand."""
+    numbers = dict(zip(("hcp", "distribution"), map(int, counted.split())))
     facts = Facts(parse_hand(state.hand))
     right = all(numbers[field] == getattr(facts.tally, field) for field, _ in COUNT_FIELDS)
-    save(replace(state, **numbers, counts_right=state.counts_right + right,
-                 counts_checked=state.counts_checked + 1))
-    return back()
+    return replace(state, **numbers, counts_right=state.counts_right + right,
+                   counts_checked=state.counts_checked + 1)
 
 
 @blueprint.post("/answer")
@@ -513,23 +583,53 @@ def answer():
     first, refusal = counted_answer(state, "bid", str(bid))
     if refusal:
         return refusal
-    bid = Bid.parse(first)
+    save(with_bid(state, first))
+    return back()
+
+
+def with_bid(state: Practice, given: str) -> Practice:
+    """*state* with the bid *given* (its text) as the answer to its hand."""
+    bid = Bid.parse(given)
     advice = explain(state.hand)
     right = bid == Bid.from_value(advice.bid)
-    save(replace(state, answer=str(bid), answered=state.answered + 1,
-                 right=state.right + right,
-                 record=recorded(state.record, advice.rule, right),
-                 given=with_given(state.given, state.place, str(bid))))
-    return back()
+    return replace(state, answer=str(bid), answered=state.answered + 1,
+                   right=state.right + right,
+                   record=recorded(state.record, advice.rule, right),
+                   given=with_given(state.given, state.place, str(bid)))
+
+
+def with_recorded(state: Practice) -> Practice:
+    """*state* with the count and the bid the server recorded for its hand and the
+    cookie lacks (an older cookie sent back): a hand answered is never skipped.
+
+    :raises StoreUnavailable: when the store cannot say.
+    """
+    store = store_of(current_app)
+    if state.token[:IDENTITY_LENGTH] != identity(store):
+        return state  # dealt under another store: nothing of it was recorded
+    if not state.counted:
+        counted = store.get(f"count:{state.token}")
+        state = state if counted is None else with_count(state, counted)
+    given = None if state.done else store.get(f"bid:{state.token}")
+    return state if given is None else with_bid(state, given)
 
 
 @blueprint.post("/next")
 def next_hand():
     """Deal the next hand, or end the round after its last (a repeated press for the same
-    hand moves on only once)."""
+    hand moves on only once). Skipping a hand the server recorded an answer for counts
+    that answer: an older cookie cannot turn a wrong answer into a skip."""
     state = load()
-    if not stale(state):
-        save(moved_to(state, state.turn + 1))
+    if stale(state):
+        return back()
+    try:
+        state = with_recorded(state)
+    except StoreUnavailable as trouble:
+        current_app.logger.warning("practice hand not skipped: %s", trouble)
+        flash(CANNOT_SKIP)
+        page, status = render(state, status=503)
+        return page, status, {"Retry-After": str(RETRY_SECONDS)}
+    save(moved_to(state, state.turn + 1))
     return back()
 
 
@@ -571,6 +671,6 @@ def settings_saved(state: Practice) -> str:
 def reset():
     """Start again: a new run of hands and a clean score, keeping the settings."""
     state = load()
-    save(Practice(base=fresh_seed(), count_first=state.count_first,
+    save(begun(base=fresh_seed(), count_first=state.count_first,
                   natural=state.natural))
     return back()

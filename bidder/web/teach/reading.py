@@ -72,6 +72,24 @@ def _reading(rows: tuple[tuple[str, str | None, bool], ...]) -> Reading | None:
     return Reading(found.variant, found.fit.explained, found.alternatives)
 
 
+def reading_ids(rows: tuple[tuple[str, str | None, bool], ...]) -> tuple | None:
+    """round_reading's answer as ids (misreading, how many it explains, the others),
+    as a pool process sends it back; None when no misreading fits."""
+    found = round_reading(rows)
+    if found is None:
+        return None
+    return (found.variant.id, found.explained,
+            tuple(other.id for other in found.alternatives))
+
+
+def reading_from_ids(found: tuple | None) -> Reading | None:
+    """The Reading reading_ids wrote as ids (None for none)."""
+    if found is None:
+        return None
+    variant_id, explained, others = found
+    return Reading(variant_by_id(variant_id), explained, tuple(map(variant_by_id, others)))
+
+
 def is_reading(value: object) -> bool:
     """Whether *value* is '' (no reading) or the id of a misreading, as kept in the
     session."""
