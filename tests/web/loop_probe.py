@@ -17,6 +17,7 @@ monkey.patch_all()
 
 import errno  # noqa: E402
 import http.client  # noqa: E402
+from http.cookies import SimpleCookie  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
@@ -83,13 +84,18 @@ def main() -> None:
     gevent.spawn(heart.beat)
     serializer = app.session_interface.get_signing_serializer(app)
     known = {}
+    jar = SimpleCookie()  # the cookies the answers set, sent back as a browser would
     for line in sys.stdin:
         for name, value in known.items():
             line = line.replace(f"@{name}@", value)
         case = json.loads(line)
         headers = dict(case.get("headers", {}))
+        cookies = [f"{name}={morsel.value}" for name, morsel in jar.items()
+                   if name != "session"]  # a case's own session, or none
         if "session" in case:
-            headers["Cookie"] = "session=" + serializer.dumps(case["session"])
+            cookies.append("session=" + serializer.dumps(case["session"]))
+        if cookies:
+            headers["Cookie"] = "; ".join(cookies)
         connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=120)
         del jobs[:]
         before = heart.beats
@@ -97,8 +103,12 @@ def main() -> None:
                            headers=headers)
         response = connection.getresponse()
         body = response.read().decode("utf-8", "replace")
-        if case.get("remember"):
+        for cookie in response.headers.get_all("Set-Cookie") or ():
+            jar.load(cookie)
+        if case.get("remember") == "body":
             known.update(json.loads(body))
+        elif case.get("remember") == "location":
+            known["host"] = response.getheader("Location", "").split("/")[2]
         print(json.dumps({"name": case["name"], "status": response.status,
                           "jobs": list(jobs), "beats": heart.beats - before,
                           "body": body[:2000]}), flush=True)

@@ -43,6 +43,7 @@ def test_every_json_door_refuses_deep_nesting_with_a_400(client, poll, place, bo
 
 def test_a_door_still_reads_a_flat_body(client, poll):
     code, _ = poll
+    assert client.post(f"/api/polls/{code}/join").status_code == 200
     response = client.post(f"/api/polls/{code}/votes", data=json.dumps({"bid": "1C"}),
                            content_type="application/json")
     assert response.status_code == 200

@@ -56,9 +56,10 @@ HEAVY = [
 ]
 
 
-def cases(code: str, admin: str) -> list[tuple]:
+def cases(code: str, admin: str, host: str) -> list[tuple]:
     """Every route with the heaviest parameters it takes; *code* and *admin* are a poll
-    the probe opened first."""
+    the probe opened first through the API, *host* one it started from the form (whose
+    instructor's cookie, and the device cookie of its join, the probe sends back)."""
     bearer = {"Authorization": f"Bearer {admin}", **JSON}
     light = [
         ("the advisor", "GET", f"/?hand={HAND_IN_URL}", None, {}, None),
@@ -92,22 +93,28 @@ def cases(code: str, admin: str) -> list[tuple]:
         ("a phone's count", "POST", f"/live/{code}/count", "hcp=99&distribution=99",
          FORM, None),
         ("a phone's vote", "POST", f"/live/{code}/vote", "bid=7NT", FORM, None),
+        ("joining through the API", "POST", f"/api/polls/{code}/join", "", JSON, None),
+        ("a count through the API", "POST", f"/api/polls/{code}/count",
+         json.dumps({"hcp": 99, "distribution": 99}), JSON, None),
+        ("the live count of a paste", "POST", "/api/count",
+         json.dumps({"hand": "x" * 12_000}), JSON, None),
         ("a vote through the API", "POST", f"/api/polls/{code}/votes",
          json.dumps({"bid": "1C"}), JSON, None),
         ("a poll through the API", "GET", f"/api/polls/{code}", None, bearer, None),
         ("the live updates", "GET", f"/live/{code}/events", None, {}, None),
         ("closing the vote", "POST", f"/api/polls/{code}/close", "", bearer, None),
         ("revealing it", "POST", f"/api/polls/{code}/reveal", "", bearer, None),
-        ("the projector", "GET", f"/live/{code}/host?key={admin}", None, {}, None),
-        ("the teacher view", "GET", f"/live/{code}/teacher?key={admin}", None, {}, None),
-        ("the instructor's step", "POST", f"/live/{code}/host",
-         f"key={admin}&action=again", FORM, None),
+        ("the projector", "GET", f"/live/{host}/host", None, {}, None),
+        ("the teacher view", "GET", f"/live/{host}/teacher", None, {}, None),
+        ("the instructor's step", "POST", f"/live/{host}/host", "action=again", FORM, None),
+        ("a one-time link for a phone", "POST", f"/live/{host}/remote", "", FORM, None),
+        ("a one-time link opened", "GET", f"/live/{host}/remote/{'x' * 400}", None, {},
+         None),
         ("the next round", "POST", f"/api/polls/{code}/rounds", json.dumps({"hand": HAND}),
          bearer, None),
         ("the summary through the API", "GET", f"/api/polls/{code}/summary", None, bearer,
          None),
-        ("the summary page", "GET", f"/live/{code}/summary.html?key={admin}", None, {},
-         None),
+        ("the summary page", "GET", f"/live/{host}/summary.html", None, {}, None),
         ("a static file", "GET", "/static/style.css", None, {}, None),
     ]
     return [(*case, True) for case in HEAVY] + [(*case, False) for case in light]
@@ -129,6 +136,11 @@ ROUTES_SENT = {  # each route of the app, by its rule, to a name above that send
     "/live/<code>/count": "a phone's count", "/live/<code>/vote": "a phone's vote",
     "/live/<code>/host": "the projector", "/live/<code>/teacher": "the teacher view",
     "/live/<code>/summary.<kind>": "the summary page",
+    "/live/<code>/remote": "a one-time link for a phone",
+    "/live/<code>/remote/<ticket>": "a one-time link opened",
+    "/api/polls/<code>/join": "joining through the API",
+    "/api/polls/<code>/count": "a count through the API",
+    "/api/count": "the live count of a paste",
     "/live/<code>/events": "the live updates",
     "/api/polls": "a poll on a hand telling any misreadings apart",
     "/api/polls/<code>/votes": "a vote through the API",
@@ -142,7 +154,7 @@ ROUTES_SENT = {  # each route of the app, by its rule, to a name above that send
 
 def test_every_route_of_the_app_is_in_the_table():
     app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})
-    names = {case[0] for case in cases("CODE", "admin")}
+    names = {case[0] for case in cases("CODE", "admin", "HOST")}
     assert {rule.rule for rule in app.url_map.iter_rules()} == set(ROUTES_SENT)
     assert set(ROUTES_SENT.values()) <= names
 
@@ -170,7 +182,10 @@ def as_line(case: tuple) -> dict:
 
 
 OPEN_A_POLL = {"name": "open a poll", "method": "POST", "path": "/api/polls",
-               "body": json.dumps({"hand": HAND}), "headers": JSON, "remember": True}
+               "body": json.dumps({"hand": HAND}), "headers": JSON, "remember": "body"}
+START_A_POLL = {"name": "start a poll", "method": "POST", "path": "/live",
+                "body": f"source=pasted&hand={HAND_IN_URL}", "headers": FORM,
+                "remember": "location"}
 
 
 @pytest.fixture(scope="module")
@@ -178,12 +193,13 @@ def reports(tmp_path_factory) -> dict[str, dict]:
     """The probe's report on every case, by name: a poll opened first, whose code and
     admin token the cases' @code@ and @admin@ stand for (one probe: the pool starts
     once)."""
-    lines = [OPEN_A_POLL] + [as_line(case) for case in cases("@code@", "@admin@")]
+    lines = [OPEN_A_POLL, START_A_POLL] + [as_line(case)
+                                           for case in cases("@code@", "@admin@", "@host@")]
     return {report["name"]: report for report in probe(tmp_path_factory.mktemp("probe"),
                                                        lines)}
 
 
-@pytest.mark.parametrize("case", [case for case in cases("-", "-") if case[-1]],
+@pytest.mark.parametrize("case", [case for case in cases("-", "-", "-") if case[-1]],
                          ids=lambda case: case[0])
 def test_heavy_work_goes_to_the_pool_while_the_loop_beats(reports, case):
     report = reports[case[0]]
@@ -192,7 +208,7 @@ def test_heavy_work_goes_to_the_pool_while_the_loop_beats(reports, case):
     assert report["beats"] >= BEATS * len(report["jobs"])
 
 
-@pytest.mark.parametrize("case", [case for case in cases("-", "-") if not case[-1]],
+@pytest.mark.parametrize("case", [case for case in cases("-", "-", "-") if not case[-1]],
                          ids=lambda case: case[0])
 def test_every_other_request_answers_and_any_job_it_sent_let_the_loop_beat(reports, case):
     report = reports[case[0]]

@@ -103,6 +103,7 @@ def test_a_paused_redis_is_a_prompt_503_at_a_vote(own_redis, pause):
     app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY, "STATE_URL": own_redis})
     client = app.test_client()
     code = client.post("/api/polls", json={"hand": HAND}).get_json()["code"]
+    assert client.post(f"/api/polls/{code}/join").status_code == 200
     if pause:
         with paused(own_redis):
             response = client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})

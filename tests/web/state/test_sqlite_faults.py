@@ -139,6 +139,7 @@ def practice_answer(client):
 def api_vote(client):
     """A vote through the poll API, on a poll opened before the lock."""
     code = client.post("/api/polls", json={"hand": HAND}).get_json()["code"]
+    assert client.post(f"/api/polls/{code}/join").status_code == 200
     return lambda: client.post(f"/api/polls/{code}/votes", json={"bid": "1C"})
 
 
