@@ -20,9 +20,9 @@ from xml.etree import ElementTree
 from ..errors import quote
 from ..rules import RULE_BY_ID
 from .points import VISIBLE, Grading, Part, parts, rounded, tests_parts, total_points
-from .report import (CHECKED, FUNCTIONS, KIND_ORDER, MISSING, NOT_CHECKED, PARTLY, Report,
-                     Verdict)
-from .text import example_lines, headline, shown_expected, text_report
+from .report import (CHECKED, FUNCTIONS, KIND_ORDER, MISSING, NOT_CHECKED, PARTLY, RAISED,
+                     Crash, Report, Verdict)
+from .text import crash_line, example_lines, headline, shown_expected, text_report
 
 SCHEMA_VERSION = 1
 
@@ -62,7 +62,9 @@ def part_output(part: Part, report: Report, grading: Grading, full: bool = False
     lines = [part_message(part, report)]
     causes: dict[str, list[Verdict]] = {}
     for verdict in part.mismatches:
-        causes.setdefault(verdict.cause, []).append(verdict)
+        cause = (f"raised {Crash.of(verdict.answer).text(report.module)}"
+                 if verdict.cause == RAISED else verdict.cause)
+        causes.setdefault(cause, []).append(verdict)
     for cause, verdicts in list(causes.items())[:grading.shown]:
         example = min(verdicts, key=lambda verdict: _simplicity(report, verdict))
         count = len(verdicts)
@@ -101,7 +103,9 @@ def summary(report: Report, grading: Grading, found: tuple[Part, ...]) -> str:
              f"{report.count('random'):,} random)",
              f"Score: {rounded(points):g} of {rounded(possible):g} points",
              f"In short: {headline(report)}"]
-    for title, items in (("Problems", report.problems), ("Warnings", report.warnings)):
+    crashes = [crash_line(group, report) for group in report.crashes()]
+    for title, items in (("Problems", report.problems), ("Warnings", report.warnings),
+                         ("Exceptions", crashes)):
         lines += [f"{title}:"] + [f"  - {item}" for item in items] if items else []
     if report.isolation is not None:
         lines.append(f"Isolation: {report.isolation.describe()}")
@@ -190,7 +194,11 @@ def _group_data(group, report: Report) -> dict:
     example = group.example
     case = report.cases[example.case]
     expected = case.expected[FUNCTIONS.index(group.function)]
+    crash = group.crash
     return {"function": group.function, "rule": group.rule, "cause": group.cause,
+            "exception": None if crash is None else {
+                "type": quote(crash.type_name, 60), "line": crash.line,
+                "where": None if crash.where is None else quote(crash.where, 40)},
             "count": len(group.verdicts),
             "example": {"hand": case.hand, "kind": case.kind, "source": case.source,
                         "rule": case.rule, "expected": expected,

@@ -118,8 +118,19 @@ STOPPED = answering(lambda function, checked: correct(function, checked)
                     if function == "highCardPoints" and checked.kind != "random" else None,
                     problems=("the process ended (exit status 7) while computing "
                               f"distributionPoints({CASES[12].hand!r})",))
+
+
+def crashes_on_tens(function, checked):
+    """Right but for openingBid on hands led by a ten: a ValueError from line 3."""
+    if function == "openingBid" and checked.hand.startswith("10"):
+        return Answer("raised", None, "ValueError", "ten", 3, "openingBid")
+    return correct(function, checked)
+
+
+CRASHING = answering(crashes_on_tens)
 REPORTS = {"passing": PASSING, "pass_as_string": PASS_STRING, "hcp_off": HCP_OFF,
-           "missing_bid": MISSING_BID, "not_imported": NOT_IMPORTED, "stopped": STOPPED}
+           "missing_bid": MISSING_BID, "not_imported": NOT_IMPORTED, "stopped": STOPPED,
+           "crashing": CRASHING}
 
 
 def rule_name(rule_id: str) -> str:
@@ -397,6 +408,20 @@ def test_json_report_holds_the_whole_report():
     assert group["example"]["actual"] == f"{CASES[example].expected[0] + 1} (int)"
     assert data["score"]["points"] == pytest.approx(200 / 3, abs=0.01)
     assert data["score"]["weights"]["total"] == 100
+
+
+def test_exceptions_are_told_by_kind_and_line_in_every_format():
+    crashes = sum(case.hand.startswith("10") for case in CASES)
+    assert crashes
+    said = f"openingBid raised ValueError (student.py, line 3, in openingBid) on {crashes}"
+    group = report_data(CRASHING)["groups"][0]
+    assert (group["cause"], group["rule"], group["count"]) == (RAISED, None, crashes)
+    assert group["exception"] == {"type": "ValueError", "line": 3, "where": "openingBid"}
+    assert report_data(HCP_OFF)["groups"][0]["exception"] is None
+    assert f"Exceptions:\n  - {said}" in gradescope_results(CRASHING)["output"]
+    outputs = [test["output"] for test in prairielearn_results(CRASHING)["tests"]]
+    assert any("raised ValueError (student.py, line 3, in openingBid) on" in output
+               for output in outputs)
 
 
 def test_json_report_for_a_module_without_isolation_or_worked_examples():
