@@ -294,6 +294,15 @@ class _Search:
         return sorted(found, key=lambda fit: fit.rank)
 
 
+def just_as_well(alternatives: Sequence[Variant], ids: bool = False) -> str:
+    """The misreadings that fit exactly as well, in a sentence ('' when there are none),
+    each led by its id when *ids*."""
+    if not alternatives:
+        return ""
+    return "They fit just as well: " + " Or: ".join(
+        (f"({other.id}) " if ids else "") + other.sentence for other in alternatives)
+
+
 def explain_answers(answers: Sequence[Given], most: int = ALTERNATIVES) -> Found | None:
     """The misreading that explains the wrong answers, or None when none explains them
     all but a few (or there are none); at most *most* others that fit as well beside it."""
