@@ -155,7 +155,8 @@ def misreading(report: Report) -> dict | None:
             "either": [variant.id for variant in found.alternatives],
             "alike": [[one.id, other.id] for one, other in found.alike],
             "ruled_out": [variant.id for variant in found.ruled_out],
-            "further": {"asked": found.asked,
+            "unconfirmed": [variant.id for variant in found.unconfirmed],
+            "further": {"asked": found.asked, "confirming": found.confirming,
                         "deciding": [{"function": verdict.function, "hand": hand,
                                       "answer": verdict.answer.value}
                                      for hand, verdict in found.deciding]}}

@@ -96,3 +96,13 @@ def test_tied_misreadings_are_told_apart_on_further_hands_the_sandbox_asks(tmp_p
     assert data["ruled_out"] == ["R5.hcp=22-23"] and data["further"]["asked"] == found.asked
     assert data["further"]["deciding"][0]["function"] == "openingBid"
     assert ["swap=R4/R6", "swap=R5/R6"] in data["alike"]
+
+
+def test_a_module_reading_every_plus_as_more_than_is_named_only_for_what_it_does(tmp_path):
+    path = tmp_path / "solution.py"
+    path.write_text(module_source(variant_by_id("R2.len=6++R6.points=23++R6.len=6+")))
+    report = check_module(str(path))
+    data = json.loads(render("json", report))["misreading"]
+    assert data["variants"] == ["R2.len=6+"] and data["unconfirmed"] == ["R6.len=7+"]
+    assert data["unexplained"] > 0 and not data["sentence"].startswith("All")
+    assert data["further"]["confirming"] > 0
