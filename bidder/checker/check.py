@@ -11,6 +11,7 @@ threshold in the rule table, and seeded random hands, in the assignment's own no
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import replace
 from functools import lru_cache
@@ -52,17 +53,23 @@ WORKED_EXAMPLES = (
 DEFAULT_HANDS = 1000
 
 
-THRESHOLD_SEED = 2026  # one seed for every check, so that all get the same hands
+def threshold_seed(seed: int) -> int:
+    """The seed a check's threshold hands are dealt for: one of their own for each seed,
+    so that they are not the check's random hands, and no two checks share them."""
+    return int.from_bytes(hashlib.sha256(f"threshold hands {seed}".encode()).digest()[:6],
+                          "big")
 
 
 @lru_cache(maxsize=8)
 def build_cases(hands: int = DEFAULT_HANDS, seed: int = 1) -> tuple[Case, ...]:
-    """Worked examples, threshold hands, then *hands* random hands for *seed* (built once
-    per process: a class's checks share them)."""
+    """Worked examples, then the threshold hands and *hands* random hands dealt for
+    *seed* (built once per process: a class's checks share them). The worked examples
+    are the assignment's own, the same in every check; every other hand depends on the
+    seed, so a module that learnt some check's hands by heart meets others."""
     sources = [(hand, "worked", f"worked example {number}")
                for number, hand in enumerate(WORKED_EXAMPLES, 1)]
     sources += [(hand, "threshold", f"threshold: {label}")
-                for label, hand in threshold_hands(THRESHOLD_SEED)]
+                for label, hand in threshold_hands(threshold_seed(seed))]
     sources += [(hand, "random", f"random hand {number} (seed {seed})")
                 for number, hand in enumerate(random_hands(hands, seed), 1)]
     cases, seen = [], set()

@@ -115,17 +115,19 @@ def write_bundle(path: str, bundle: Bundle) -> None:
 # Inside Gradescope -----------------------------------------------------------------------
 
 def submission_seed(bundle: Bundle, metadata_path: str, environ) -> int:
-    """The seed of the random hands: BIDDER_CHECK_SEED if set, else the bundle's own,
-    else the Gradescope submission's id (the same on a regrade), else 1."""
+    """The seed of the threshold and random hands: BIDDER_CHECK_SEED if set, else the
+    bundle's own, else the Gradescope submission's id (else 1), through the course's
+    secret when the bundle holds one (the same on a regrade)."""
     if environ.get("BIDDER_CHECK_SEED"):
         return int(environ["BIDDER_CHECK_SEED"])
     if bundle.seed is not None:
         return bundle.seed
     try:
         with open(metadata_path, encoding="utf-8") as stream:
-            return int(json.load(stream)["id"])
+            identity = int(json.load(stream)["id"])
     except (OSError, ValueError, KeyError, TypeError):
-        return DEFAULT_SEED
+        identity = DEFAULT_SEED
+    return bundle.own_seed(str(identity))
 
 
 def autograde(bundle: Bundle, submission: str, metadata_path: str, environ) -> dict:

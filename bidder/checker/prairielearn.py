@@ -181,14 +181,16 @@ def write_question(folder: str, bundle: Bundle, question: str = QUESTION) -> lis
 # Inside PrairieLearn's grader --------------------------------------------------------------
 
 def submission_seed(bundle: Bundle, student: str, environ) -> int:
-    """The seed of the random hands: BIDDER_CHECK_SEED if set, else the bundle's own,
-    else one drawn from the submitted file's bytes (the same on a regrade)."""
+    """The seed of the threshold and random hands: BIDDER_CHECK_SEED if set, else the
+    bundle's own, else one drawn from the submitted file's bytes, through the course's
+    secret when the bundle holds one (the same on a regrade)."""
     if environ.get("BIDDER_CHECK_SEED"):
         return int(environ["BIDDER_CHECK_SEED"])
     if bundle.seed is not None:
         return bundle.seed
     with open(student, "rb") as stream:
-        return int.from_bytes(hashlib.sha256(stream.read()).digest()[:4], "big")
+        drawn = int.from_bytes(hashlib.sha256(stream.read()).digest()[:4], "big")
+    return bundle.own_seed(str(drawn))
 
 
 def grade(bundle: Bundle, submission: str, environ) -> dict:

@@ -9,9 +9,9 @@ from bidder import distributionPoints, highCardPoints, openingBid
 from bidder.cards import parse_hand
 from bidder.checker.report import (CHECKED, MISSING, NOT_CHECKED, PARTLY, RAISED, RIGHT,
                                    SPELLING, WRONG, WRONG_TYPE, Crash, Verdict)
-from bidder.checker.check import (FUNCTIONS, THRESHOLD_SEED, WORKED_EXAMPLES, Answer, Case,
+from bidder.checker.check import (FUNCTIONS, WORKED_EXAMPLES, Answer, Case,
                                   Report, build_cases, build_report, combined, judge,
-                                  random_hands, read_channel)
+                                  random_hands, read_channel, threshold_seed)
 from bidder.checker.channel import Corrupted, read_event, runner_failure
 from bidder.checker.endings import ending
 from bidder.dealing import threshold_hands, threshold_labels
@@ -35,6 +35,20 @@ def test_build_cases_starts_with_the_worked_examples_then_thresholds_then_random
     assert len({case.hand for case in cases}) == len(cases)
 
 
+SOME_SEED = 2026
+
+
+def test_each_seed_deals_threshold_hands_of_its_own_and_the_worked_examples_stay():
+    def hands(seed, kind):
+        return [case.hand for case in build_cases(hands=50, seed=seed) if case.kind == kind]
+    assert hands(5, "threshold") == list(dict.fromkeys(
+        hand for _, hand in threshold_hands(threshold_seed(5))))
+    assert hands(5, "threshold") != hands(6, "threshold")
+    assert not set(hands(5, "threshold")) & set(hands(6, "threshold"))
+    assert hands(5, "worked") == hands(6, "worked") == list(WORKED_EXAMPLES)
+    assert threshold_seed(5) == threshold_seed(5) < 1 << 48
+
+
 def test_build_cases_carry_the_reference_answers_and_rule(few_cases):
     for case in few_cases:
         assert case.expected == (highCardPoints(case.hand), distributionPoints(case.hand),
@@ -54,21 +68,21 @@ def test_random_hands_are_seeded_and_in_the_assignments_notation():
 
 
 def test_every_threshold_side_has_a_hand():
-    assert [label for label, hand in threshold_hands(THRESHOLD_SEED)] == list(
+    assert [label for label, hand in threshold_hands(SOME_SEED)] == list(
         threshold_labels())
     assert len(threshold_labels()) == sum(len(condition.edges()) for rule in RULES
                                           for condition in rule.conditions)
 
 
 def test_a_short_search_gives_the_thresholds_it_found_in_table_order():
-    found = threshold_hands(THRESHOLD_SEED, search=20)
+    found = threshold_hands(SOME_SEED, search=20)
     labels = [label for label, hand in found]
     assert 0 < len(found) < len(threshold_labels())
     assert labels == [label for label in threshold_labels() if label in labels]
 
 
 def test_threshold_hands_sit_where_their_labels_say():
-    labelled = dict(threshold_hands(THRESHOLD_SEED))
+    labelled = dict(threshold_hands(SOME_SEED))
     for rule in RULES:
         for condition in rule.conditions:
             for value in condition.edges():

@@ -149,16 +149,17 @@ def test_a_part_of_a_pair_that_further_hands_do_not_bear_out_is_not_named():
     plus = variant_by_id(EVERY_PLUS)
     report = student(plus, DEFAULT)
     unasked = diagnose(report)
-    assert unasked.ids == ("R2.len=6+", "R6.len=7+")  # the checked hands alone fit a pair
+    first, second = unasked.ids  # the checked hands alone fit a pair: R2's part, and R6's
+    assert first == "R2.len=6+" and second.startswith("R6.")
     found = diagnose(report, asking(plus))
     assert found.ids == ("R2.len=6+",)
-    assert [part.id for part in found.unconfirmed] == ["R6.len=7+"]
+    assert [part.id for part in found.unconfirmed] == [second]
     assert found.confirming > 0 and found.unexplained > 0
     sentence = found.sentence(report)
     assert not sentence.startswith("All")
-    assert (f"With (R6.len=7+) it fit the checked hands better, but on the "
+    assert (f"With ({second}) it fit the checked hands better, but on the "
             f"{found.confirming} further hands asked to confirm each part the module does "
-            f"not answer as (R6.len=7+) does: only the part that fits is named.") in sentence
+            f"not answer as ({second}) does: only the part that fits is named.") in sentence
     assert sentence.endswith(f"Left unexplained: {found.wrong - found.explained} wrong "
                              f"answers it does not predict.")
 

@@ -24,7 +24,8 @@ from bidder.checker.formats import (GRADER_FORMATS, gradescope_results, junit_re
                                     junit_tree, part_output, prairielearn_results, redact, render,
                                     report_data, xml_safe)
 from bidder.checker.points import (VISIBILITIES, Grading, Weights, WeightsError,
-                                   apportioned, load_weights, parse_weights, parts)
+                                   apportioned, graded_rules, load_weights, parse_weights,
+                                   parts)
 from bidder.rules import RULE_BY_ID, RULES
 from bidder.checker.sandbox import Isolation
 
@@ -150,7 +151,7 @@ def cents(values) -> int:
 
 def test_default_weights_share_100_points_equally_per_function_rule_and_worked_examples():
     found = parts(PASSING)
-    shares = len(PASSING.rules) + 1
+    shares = len(graded_rules(PASSING)) + 1
     assert len(found) == 3 * shares
     exact = 100 / 3 / shares
     assert all(abs(part.max_points - exact) < 0.01 for part in found)
@@ -159,14 +160,14 @@ def test_default_weights_share_100_points_equally_per_function_rule_and_worked_e
 
 def test_weights_give_a_function_its_share_and_a_rule_its_share_within_it():
     weights = parse_weights('{"functions": {"highCardPoints": 1, "distributionPoints": 1, '
-                            '"openingBid": 2}, "rules": {"R6": 2}, "total": 100}')
+                            '"openingBid": 2}, "rules": {"R3": 2}, "total": 100}')
     found = {(part.function, part.rule): part.max_points
              for part in parts(PASSING, Grading(weights))}
-    others = len(PASSING.rules)  # the other rules and the worked examples
-    assert found["openingBid", "R6"] == pytest.approx(50 * 2 / (others + 2), abs=0.01)
-    assert found["openingBid", "R3"] == pytest.approx(50 / (others + 2), abs=0.01)
+    others = len(graded_rules(PASSING))  # the other rules and the worked examples
+    assert found["openingBid", "R3"] == pytest.approx(50 * 2 / (others + 2), abs=0.01)
+    assert found["openingBid", "R9"] == pytest.approx(50 / (others + 2), abs=0.01)
     assert found["openingBid", None] == pytest.approx(50 / (others + 2), abs=0.01)
-    assert found["highCardPoints", "R3"] == pytest.approx(25 / (others + 2), abs=0.01)
+    assert found["highCardPoints", "R9"] == pytest.approx(25 / (others + 2), abs=0.01)
     assert cents(found.values()) == 100_00
 
 
@@ -251,7 +252,7 @@ def test_a_part_per_function_per_rule_and_the_worked_examples_first():
     names = [part.name for part in found if part.function == "openingBid"]
     assert names[0] == "openingBid: the worked examples"
     assert names[1:] == [f"openingBid: hands {rule} ({name}) decides" for rule, name in
-                         ((rule, rule_name(rule)) for rule in PASSING.rules)]
+                         ((rule, rule_name(rule)) for rule in graded_rules(PASSING))]
     assert all(part.passed and part.points == part.max_points for part in found)
 
 
@@ -283,11 +284,11 @@ def test_why_a_part_was_not_checked(report, text):
 
 
 def test_a_part_partly_answered_counts_the_unanswered_hands_as_not_right():
-    rule = next(rule for rule in STOPPED.rules
+    rule = next(rule for rule in graded_rules(STOPPED)
                 if any(c.rule == rule and c.kind == "random" for c in CASES)
-                and any(c.rule == rule and c.kind != "random" for c in CASES))
+                and any(c.rule == rule and c.kind == "threshold" for c in CASES))
     part = part_of(STOPPED, "highCardPoints", rule)
-    answered = sum(c.rule == rule and c.kind != "random" for c in CASES)
+    answered = sum(c.rule == rule and c.kind == "threshold" for c in CASES)
     assert (part.status, part.right, part.calls) == ("partly checked", answered, answered)
     assert part.points == pytest.approx(part.max_points * answered / part.hands, abs=0.01)
     assert part_output(part, STOPPED, Grading()) == (
@@ -299,7 +300,7 @@ def test_worked_examples_weigh_like_a_rule_and_are_always_visible():
     grading = Grading(hidden="after_due_date")
     worked = [part for part in parts(HCP_OFF, grading) if part.rule is None]
     assert [part.function for part in worked] == list(FUNCTIONS)
-    share = 100 / 3 / (len(HCP_OFF.rules) + 1)
+    share = 100 / 3 / (len(graded_rules(HCP_OFF)) + 1)
     assert all(abs(part.max_points - share) < 0.01 for part in worked)
     assert {(part.visibility, part.hands) for part in worked} == {
         ("visible", len(WORKED_EXAMPLES))}
@@ -309,10 +310,10 @@ def test_worked_examples_weigh_like_a_rule_and_are_always_visible():
 
 @pytest.mark.parametrize("weight, share", [(0, 0.0), (1, 1.0), (2.5, 2.5)])
 def test_the_weights_file_sets_the_worked_examples_weight(weight, share):
-    grading = Grading(parse_weights(f"worked = {weight}\n[rules]\nR1 = 1\n"))
+    grading = Grading(parse_weights(f"worked = {weight}\n[rules]\nR3 = 1\n"))
     found = {part.rule: part.max_points for part in parts(PASSING, grading)
              if part.function == "openingBid"}
-    assert found[None] == pytest.approx(found["R1"] * share, abs=0.01)
+    assert found[None] == pytest.approx(found["R3"] * share, abs=0.01)
     assert grading.weights.to_dict()["worked"] == weight
 
 
@@ -454,9 +455,10 @@ def test_gradescope_score_is_the_sum_of_the_tests_and_texts_are_plain():
     failed = [test for test in data["tests"] if test["status"] == "failed"]
     assert [test["name"] for test in failed] == ["openingBid: the worked examples",
                                                  "openingBid: hands R9 (no bid) decides"]
-    assert failed[1]["number"] == f"3.{len(PASS_STRING.rules) + 1}"
-    assert failed[1]["output"].startswith(f"right on 0 of {no_bid_hands()} hands\n\n"
-                                          f"wrong type on {no_bid_hands()} hands")
+    assert failed[1]["number"] == f"3.{len(graded_rules(PASS_STRING)) + 1}"
+    assert failed[1]["output"].startswith(f"right on 0 of {no_bid_hands(CASES[12:])} hands"
+                                          f"\n\nwrong type on {no_bid_hands(CASES[12:])} "
+                                          f"hands")
 
 
 def test_gradescope_hides_the_rule_tests_until_the_due_date():
@@ -494,8 +496,8 @@ def test_prairielearn_score_is_a_fraction_and_tests_carry_points():
     data = prairielearn_results(HCP_OFF)
     assert data["gradable"] and data["score"] == pytest.approx(2 / 3, abs=0.0001)
     test = data["tests"][1]
-    assert test["name"] == f"highCardPoints: hands {HCP_OFF.rules[0]} " \
-                           f"({rule_name(HCP_OFF.rules[0])}) decides"
+    assert test["name"] == f"highCardPoints: hands {graded_rules(HCP_OFF)[0]} " \
+                           f"({rule_name(graded_rules(HCP_OFF)[0])}) decides"
     assert test["points"] == 0 and test["max_points"] > 0
     assert test["message"].startswith("right on 0 of ")
     assert test["description"].startswith("highCardPoints on the ")
@@ -566,7 +568,7 @@ def test_junit_failure_types_name_the_cause_or_why_hands_went_unanswered():
              for case in parsed(STOPPED).iter("testcase") if case.find("failure") is not None}
     assert types["imports and answers every call"] == "problem"
     assert {types[f"openingBid: hands {rule} ({rule_name(rule)}) decides"]
-            for rule in STOPPED.rules} == {"not checked"}
+            for rule in graded_rules(STOPPED)} == {"not checked"}
     assert "partly checked" in types.values()
     assert parsed(PASS_STRING).find("testsuite[4]/testcase/failure").get("type") == \
         "wrong type"
@@ -640,7 +642,7 @@ def test_a_correct_correct_gets_full_marks_everywhere(checked):
 
 def string_pass_score(report) -> float:
     """100 less openingBid's share on R9's hands and on the worked examples with no bid."""
-    share = 100 / 3 / (len(report.rules) + 1)
+    share = 100 / 3 / (len(graded_rules(report)) + 1)
     worked = [case for case in report.cases if case.kind == "worked"]
     passes = sum(case.expected[2] is None for case in worked)
     return 100 - share - share * passes / len(worked)

@@ -158,6 +158,13 @@ def test_submission_seed(tmp_path, environ, seed, metadata, expected):
     assert submission_seed(Bundle(seed=seed), str(path), environ) == expected
 
 
+def test_a_course_secret_draws_the_seed_from_the_submission_id(tmp_path):
+    path = tmp_path / "submission_metadata.json"
+    path.write_text('{"id": 123}')
+    bundle = Bundle(secret="the course's")
+    assert submission_seed(bundle, str(path), {}) == bundle.own_seed("123") != 123
+
+
 @pytest.mark.parametrize("name, wanted", [
     (None, "upload a Python file (.py) that defines"),
     ("bid.py", "upload a file named bid.py that defines"),
