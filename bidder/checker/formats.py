@@ -33,6 +33,34 @@ XML_FORBIDDEN = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010f
 QUOTED = re.compile(r"'[^'\n]*'")
 
 
+SURROGATE = re.compile("[\ud800-\udfff]")  # in a str, only ever a lone one: not Unicode text
+
+
+def unicode_text(data: dict) -> dict:
+    """*data* with every lone surrogate in its texts (a student's str can hold them; no
+    strict reader takes them) written as U+XXXX, and, where there was one, a line saying
+    so at the end of its output."""
+    found = [0]
+
+    def mended(value):
+        if isinstance(value, str):
+            text, count = SURROGATE.subn(lambda match: f"U+{ord(match.group(0)):04X}", value)
+            found[0] += count
+            return text
+        if isinstance(value, dict):
+            return {mended(key): mended(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [mended(item) for item in value]
+        return value
+
+    result = mended(data)
+    if found[0] and isinstance(result.get("output"), str):
+        result["output"] += (f"\nNote: {found[0]} character{'s' if found[0] != 1 else ''} "
+                             f"that {'are' if found[0] != 1 else 'is'} not Unicode text (lone "
+                             f"surrogates, from the student's code) written as U+XXXX.")
+    return result
+
+
 def redact(text: str, report: Report, grading: Grading) -> str:
     """*text* with every hand students may not see yet replaced by words."""
     if grading.hidden == VISIBLE:
@@ -222,7 +250,7 @@ def json_report(report: Report, grading: Grading = Grading()) -> str:
 
 
 def _json(data: dict) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(unicode_text(data), indent=2, ensure_ascii=False) + "\n"
 
 
 def gradescope_results(report: Report, grading: Grading = Grading()) -> dict:

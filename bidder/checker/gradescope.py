@@ -25,7 +25,7 @@ from contextlib import suppress
 from .bundle import (CONFIG_NAME, Bundle, add_file, config_bytes, find_submission,
                      no_submission, read_config, wheel, wheels, write_atomically)
 from .check import check_module
-from .formats import gradescope_results
+from .formats import gradescope_results, unicode_text
 from .hardening import harden
 from .results_file import prepare_results
 from .sandbox import MIB, Limits
@@ -88,7 +88,10 @@ RUN_AUTOGRADER = r"""#!/usr/bin/env bash
 # and writes results.json. BIDDER_SOURCE, BIDDER_SUBMISSION, BIDDER_RESULTS,
 # BIDDER_METADATA and BIDDER_VENV move the paths; BIDDER_CHECK_SEED fixes the seed and
 # BIDDER_CHECK_UID the student's uid.
-exec "${BIDDER_VENV:-/autograder/bidder-venv}/bin/python" -I -m bidder.checker.gradescope
+# (imported by -c, not run by -m: bidder.checker imports this module first, and -m would
+# warn of it in every run's log)
+exec "${BIDDER_VENV:-/autograder/bidder-venv}/bin/python" -I -c \
+    'import sys; from bidder.checker.gradescope import main; sys.exit(main())'
 """
 
 
@@ -142,7 +145,7 @@ def autograde(bundle: Bundle, submission: str, metadata_path: str, environ) -> d
                           bundle.isolation)
     results = gradescope_results(report, bundle.grading)
     results["extra_data"].update(seed=seed, file=os.path.relpath(student, submission))
-    return results
+    return unicode_text(results)
 
 
 def main(environ=None) -> int:

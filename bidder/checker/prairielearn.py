@@ -29,7 +29,7 @@ from dataclasses import replace
 from .bundle import (CONFIG_NAME, Bundle, config_bytes, find_submission, no_submission,
                      read_config, wheels, write_atomically)
 from .check import check_module
-from .formats import prairielearn_results
+from .formats import prairielearn_results, unicode_text
 from .hardening import harden
 from .report import FUNCTIONS
 from .sandbox import MIB, Limits
@@ -208,7 +208,7 @@ def grade(bundle: Bundle, submission: str, environ) -> dict:
     results = prairielearn_results(report, bundle.grading)
     results.update(seed=seed, isolation=report.isolation.describe() if report.isolation
                    else "")
-    return fitted(results)
+    return fitted(unicode_text(results))
 
 
 def fitted(results: dict) -> dict:

@@ -22,7 +22,7 @@ from bidder.checker.check import (FUNCTIONS, WORKED_EXAMPLES, Answer, Case, Repo
 from bidder.checker.report import RAISED, RIGHT, WRONG, WRONG_TYPE, Verdict
 from bidder.checker.formats import (GRADER_FORMATS, gradescope_results, junit_report,
                                     junit_tree, part_output, prairielearn_results, redact, render,
-                                    report_data, xml_safe)
+                                    report_data, unicode_text, xml_safe)
 from bidder.checker.points import (VISIBILITIES, Grading, Weights, WeightsError,
                                    apportioned, graded_rules, load_weights, parse_weights,
                                    parts)
@@ -423,6 +423,27 @@ def test_exceptions_are_told_by_kind_and_line_in_every_format():
     outputs = [test["output"] for test in prairielearn_results(CRASHING)["tests"]]
     assert any("raised ValueError (student.py, line 3, in openingBid) on" in output
                for output in outputs)
+
+
+@pytest.mark.parametrize("format_name", ["json", "gradescope", "prairielearn"])
+def test_lone_surrogates_from_the_students_code_become_unicode_text_and_are_said(
+        format_name):
+    report = answering(correct, warnings=("the module prints: 'a\ud800b'",))
+    text = render(format_name, report)
+    text.encode("utf-8")  # strict: every character is Unicode text
+    assert "aU+D800b" in text and "\\ud800" not in text
+    if format_name != "json":
+        assert json.loads(text)["output"].endswith(
+            "Note: 1 character that is not Unicode text (lone surrogates, from the "
+            "student's code) written as U+XXXX.")
+
+
+def test_unicode_text_mends_keys_and_lists_and_leaves_other_values():
+    assert unicode_text({"k\udcff": ["\ud800\udfff", 3, None], "output": "o"}) == {
+        "kU+DCFF": ["U+D800U+DFFF", 3, None],
+        "output": "o\nNote: 3 characters that are not Unicode text (lone surrogates, from "
+                  "the student's code) written as U+XXXX."}
+    assert unicode_text({"output": "plain"}) == {"output": "plain"}
 
 
 def test_json_report_for_a_module_without_isolation_or_worked_examples():
