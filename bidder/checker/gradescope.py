@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import stat
 import sys
 import zipfile
 from contextlib import suppress
@@ -148,6 +149,22 @@ def autograde(bundle: Bundle, submission: str, metadata_path: str, environ) -> d
     return unicode_text(results)
 
 
+def seal_metadata(path: str) -> None:
+    """The submission's metadata (who submitted, the submission's id, the assignment's
+    dates) made root's alone, before the student's code runs: as root, a regular file at
+    *path* is owned by root and readable by root only; a link or anything else is left."""
+    if os.geteuid() != 0:
+        return
+    with suppress(OSError):
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        try:
+            if stat.S_ISREG(os.fstat(descriptor).st_mode):
+                os.fchown(descriptor, 0, 0)
+                os.fchmod(descriptor, 0o600)
+        finally:
+            os.close(descriptor)
+
+
 def main(environ=None) -> int:
     """run_autograder's work: read the settings, check, write results.json."""
     environ = os.environ if environ is None else environ
@@ -156,6 +173,7 @@ def main(environ=None) -> int:
     os.makedirs(paths["BIDDER_RESULTS"], exist_ok=True)
     with suppress(OSError):  # written by the checker alone, where it owns the folder
         os.chmod(paths["BIDDER_RESULTS"], 0o755)
+    seal_metadata(paths["BIDDER_METADATA"])
     harden(environ)
     results = autograde(bundle, paths["BIDDER_SUBMISSION"], paths["BIDDER_METADATA"],
                         environ)
