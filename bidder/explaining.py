@@ -15,13 +15,13 @@ the most of the further answers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from . import packed
 from .cards import parse_hand
 from .exact import hands_apart
-from .misreadings import distinguishable
+from .misreadings import distinguishable, parts, variant_by_id
 from .variants import Variant
 
 FUNCTIONS = ("highCardPoints", "distributionPoints", "openingBid")
@@ -34,6 +34,7 @@ ALTERNATIVES = 3  # misreadings that fit as well as the best, named beside it
 TIED = 12  # misreadings that fit as well as the best, kept to be told apart
 PER_PAIR = 2  # further hands wanted for each two tied misreadings
 FURTHER = 12  # further hands asked at most
+CONFIRMING = 4  # further hands asked, at most, to confirm each part of a composed reading
 
 
 @dataclass(frozen=True)
@@ -292,6 +293,54 @@ class _Search:
                      if other is not single.variant]  # together: a part may read the other's
             found += map(self.fit, self.promising(left, pairs, PARTNERS))
         return sorted(found, key=lambda fit: fit.rank)
+
+
+@dataclass(frozen=True)
+class PartApart:
+    """One part of a composed misreading, the reading without it, and hands on which the
+    two answer differently (none when they answer alike on every hand)."""
+
+    part: Variant
+    rest: Variant
+    codes: tuple[int, ...]
+
+
+def parts_apart(variant: Variant, deal: Callable[[], Iterable[int]]) -> tuple[PartApart, ...]:
+    """For each part of the composed *variant*: hands on which it and the reading without
+    that part answer differently, among the hands *deal* gives, else made."""
+    ids = parts(variant.id)
+    found = []
+    for place, part in enumerate(ids):
+        rest = variant_by_id("+".join(ids[:place] + ids[place + 1:]))
+        apart = telling_apart((variant, rest), deal(), CONFIRMING)
+        found.append(PartApart(variant_by_id(part), rest, apart.codes))
+    return tuple(found)
+
+
+def confirms(variant: Variant, rest: Variant, further: Sequence[Given]) -> bool:
+    """Whether the *further* answers bear out *variant* against *rest* (the reading
+    without one of its parts): of the answers on which the two differ, at least one was
+    a value, and *variant* predicts every value given (an exception predicts nothing)."""
+    predictor = Predictor()
+    telling = [given for given in further if given.readable
+               and predictor.predicted(variant, given.function, given.code)
+               != predictor.predicted(rest, given.function, given.code)]
+    return bool(telling) and all(predictor.explains(variant, given) for given in telling)
+
+
+def fit_of(variant: Variant, answers: Sequence[Given]) -> Fit:
+    """How *variant* fits every one of *answers*."""
+    wrong = [place for place, given in enumerate(answers) if not given.right]
+    return _Search(answers, wrong).fit(variant)
+
+
+def just_as_well(alternatives: Sequence[Variant], ids: bool = False) -> str:
+    """The misreadings that fit exactly as well, in a sentence ('' when there are none),
+    each led by its id when *ids*."""
+    if not alternatives:
+        return ""
+    return "They fit just as well: " + " Or: ".join(
+        (f"({other.id}) " if ids else "") + other.sentence for other in alternatives)
 
 
 def explain_answers(answers: Sequence[Given], most: int = ALTERNATIVES) -> Found | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import importlib.metadata
 import importlib.util
 import io
@@ -29,7 +30,8 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the same input makes the same zip
 @dataclass(frozen=True)
 class Bundle:
     """What the autograder checks and how: hands, seed (None: each submission's own),
-    limits, isolation, the grading, and the submitted file's name (None: found)."""
+    limits, isolation, the grading, the submitted file's name (None: found), and the
+    course's secret (None: none), which makes each submission's seed unpredictable."""
 
     hands: int = 1000
     seed: int | None = None
@@ -38,6 +40,7 @@ class Bundle:
     isolation: str = "auto"
     grading: Grading = Grading()
     submission_name: str | None = None
+    secret: str | None = None
 
     def to_dict(self) -> dict:
         """The settings as the bundle holds them."""
@@ -45,7 +48,7 @@ class Bundle:
                 "memory": self.memory, "isolation": self.isolation,
                 "hidden": self.grading.hidden, "shown": self.grading.shown,
                 "weights": self.grading.weights.to_dict(),
-                "submission_name": self.submission_name}
+                "submission_name": self.submission_name, "secret": self.secret}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Bundle":
@@ -53,7 +56,18 @@ class Bundle:
         weights = parse_weights(json.dumps(data["weights"]), CONFIG_NAME)
         return cls(data["hands"], data["seed"], data["timeout"], data["memory"],
                    data["isolation"], Grading(weights, data["hidden"], data["shown"]),
-                   data["submission_name"])
+                   data["submission_name"], data.get("secret"))
+
+    def own_seed(self, submission: str) -> int:
+        """The seed of a submission's hands, from what names it (its id, its bytes' hash):
+        under the course's secret, a number nobody without the secret can work out."""
+        if self.secret is None:
+            return int(submission)
+        return int.from_bytes(hmac.new(self.secret.encode(), submission.encode(),
+                                       "sha256").digest()[:SEED_BYTES], "big")
+
+
+SEED_BYTES = 6  # a secret seed's size: within the integers every JSON reader holds exactly
 
 
 def config_bytes(bundle: Bundle) -> bytes:

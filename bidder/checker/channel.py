@@ -94,9 +94,11 @@ def runner_failure(channel: bytes) -> tuple[bytes, str]:
     return b"".join(line + b"\n" for line in kept), event["type"]
 
 
-def read_channel(outcome: Outcome, cases: tuple[Case, ...]) -> tuple[list[dict], str]:
-    """The checked events on the channel, in the order the runner writes them, and what
-    was wrong with the channel ('' when nothing was)."""
+def read_channel(outcome: Outcome, cases: tuple[Case, ...],
+                 functions: tuple[str, ...] = FUNCTIONS) -> tuple[list[dict], str]:
+    """The checked events on the channel, in the order the runner writes them for the
+    *functions* it was asked to call, and what was wrong with the channel ('' when
+    nothing was)."""
     lines = outcome.channel.split(b"\n")
     complete, events = lines[:-1], []
     missing: list[str] = []
@@ -112,16 +114,16 @@ def read_channel(outcome: Outcome, cases: tuple[Case, ...]) -> tuple[list[dict],
             elif events[-1]["event"] in ("import_error", "done"):
                 raise Corrupted("a line after the last")
             elif kind == "missing":
-                if expected is not None or event["function"] not in FUNCTIONS or (
-                        missing and FUNCTIONS.index(event["function"])
-                        <= FUNCTIONS.index(missing[-1])):
+                if expected is not None or event["function"] not in functions or (
+                        missing and functions.index(event["function"])
+                        <= functions.index(missing[-1])):
                     raise Corrupted("a missing function out of order")
                 missing.append(event["function"])
             elif kind == "runner_failed":
                 raise Corrupted("the runner's failure before its end")
             elif kind in ("call", "done"):
                 if expected is None:
-                    expected = [(function, index) for function in FUNCTIONS
+                    expected = [(function, index) for function in functions
                                 if function not in missing for index in range(len(cases))]
                 if kind == "done" and position != len(expected):
                     raise Corrupted("the end before every call")

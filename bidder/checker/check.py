@@ -11,6 +11,7 @@ threshold in the rule table, and seeded random hands, in the assignment's own no
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import replace
 from functools import lru_cache
@@ -52,17 +53,23 @@ WORKED_EXAMPLES = (
 DEFAULT_HANDS = 1000
 
 
-THRESHOLD_SEED = 2026  # one seed for every check, so that all get the same hands
+def threshold_seed(seed: int) -> int:
+    """The seed a check's threshold hands are dealt for: one of their own for each seed,
+    so that they are not the check's random hands, and no two checks share them."""
+    return int.from_bytes(hashlib.sha256(f"threshold hands {seed}".encode()).digest()[:6],
+                          "big")
 
 
 @lru_cache(maxsize=8)
 def build_cases(hands: int = DEFAULT_HANDS, seed: int = 1) -> tuple[Case, ...]:
-    """Worked examples, threshold hands, then *hands* random hands for *seed* (built once
-    per process: a class's checks share them)."""
+    """Worked examples, then the threshold hands and *hands* random hands dealt for
+    *seed* (built once per process: a class's checks share them). The worked examples
+    are the assignment's own, the same in every check; every other hand depends on the
+    seed, so a module that learnt some check's hands by heart meets others."""
     sources = [(hand, "worked", f"worked example {number}")
                for number, hand in enumerate(WORKED_EXAMPLES, 1)]
     sources += [(hand, "threshold", f"threshold: {label}")
-                for label, hand in threshold_hands(THRESHOLD_SEED)]
+                for label, hand in threshold_hands(threshold_seed(seed))]
     sources += [(hand, "random", f"random hand {number} (seed {seed})")
                 for number, hand in enumerate(random_hands(hands, seed), 1)]
     cases, seen = [], set()
@@ -90,11 +97,13 @@ def random_hands(count: int, seed: int) -> list[str]:
     return [dealt_text(indexes) for indexes in islice(hand_stream(seed), count)]
 
 
-def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome) -> Report:
-    """Judge every answer the runner reported, and say what kept the rest from coming."""
+def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome,
+                 functions: tuple[str, ...] = FUNCTIONS) -> Report:
+    """Judge every answer the runner reported for the *functions* it called, and say what
+    kept the rest from coming."""
     name = os.path.basename(path)
     channel, failure = runner_failure(outcome.channel)
-    events, corruption = read_channel(replace(outcome, channel=channel), cases)
+    events, corruption = read_channel(replace(outcome, channel=channel), cases, functions)
     problems, warnings, verdicts, missing = [], [], [], []
     imported = bool(events) and events[0]["event"] == "imported"
     for event in events:
@@ -119,11 +128,11 @@ def build_report(path: str, cases: tuple[Case, ...], outcome: Outcome) -> Report
     done = bool(events) and events[-1]["event"] in ("done", "import_error")
     if failure and not corruption:
         problems.append(f"the checker's runner stopped with {quote(failure, 80)} while "
-                        f"{_doing(name, cases, events, missing)}; the calls after that were "
+                        f"{_doing(name, cases, events, missing, functions)}; the calls after that were "
                         f"not checked (does the module change json, sys, os or io? leave "
                         f"them as they are)")
     elif not done and not corruption:
-        problems.append(_stopped(name, cases, events, missing, outcome))
+        problems.append(_stopped(name, cases, events, missing, outcome, functions))
     printing = next((verdict for verdict in verdicts if verdict.answer.printed.strip()), None)
     if printing:
         warnings.append(_printed_warning(
@@ -149,9 +158,9 @@ def _import_hint(answer: Answer) -> str:
 
 
 def _stopped(name: str, cases, events: list[dict], missing: list[str],
-             outcome: Outcome) -> str:
+             outcome: Outcome, functions: tuple[str, ...]) -> str:
     """What the module was doing when it stopped answering, and how it stopped."""
-    doing = _doing(name, cases, events, missing)
+    doing = _doing(name, cases, events, missing, functions)
     limit = outcome.isolation.measures if outcome.isolation else ()
     if outcome.status is None:
         wall = next((measure for measure in limit if measure.startswith("wall")), "time")
@@ -160,12 +169,13 @@ def _stopped(name: str, cases, events: list[dict], missing: list[str],
     return f"the process {ending(outcome.status, outcome.isolation)} while {doing}"
 
 
-def _doing(name: str, cases, events: list[dict], missing: list[str]) -> str:
+def _doing(name: str, cases, events: list[dict], missing: list[str],
+           functions: tuple[str, ...]) -> str:
     """What the module was doing when the answers stopped coming."""
     if not events:
         doing = f"importing {quote(name, 40)}"
     else:
-        expected = [(function, index) for function in FUNCTIONS if function not in missing
+        expected = [(function, index) for function in functions if function not in missing
                     for index in range(len(cases))]
         calls = sum(1 for event in events if event["event"] == "call")
         function, index = expected[min(calls, len(expected) - 1)] if expected else ("", 0)
@@ -180,12 +190,39 @@ def _printed_warning(when: str, text: str) -> str:
             f"graded functions should return their answer and print nothing")
 
 
+def combined(reports: list[Report]) -> Report:
+    """One report of runs that each called one function: every verdict, each problem and
+    warning once, the functions missing from any, and the isolation the runs had (the
+    first that differs from the first run's, where one did)."""
+    first = reports[0]
+    isolation = next((report.isolation for report in reports
+                      if report.isolation != first.isolation), first.isolation)
+    return replace(first, verdicts=sum((report.verdicts for report in reports), ()),
+                   problems=_once(report.problems for report in reports),
+                   warnings=_once(report.warnings for report in reports),
+                   missing=sum((report.missing for report in reports), ()),
+                   isolation=isolation)
+
+
+def _once(texts) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(text for some in texts for text in some))
+
+
 def check_module(path: str, hands: int = DEFAULT_HANDS, seed: int = 1,
                  limits: Limits = Limits(), isolation: str = "auto") -> Report:
-    """Run the student's module at *path* sealed on the check's hands and judge it."""
+    """Run the student's module at *path* sealed on the check's hands and judge it: each
+    function in a run of its own, with its own limits, so that one that loops or ends the
+    process leaves the others checked (a module that cannot be imported is run once)."""
     def run(cases: tuple[Case, ...]) -> Report:
-        work = {"functions": list(FUNCTIONS), "hands": [case.hand for case in cases]}
-        return build_report(path, cases, run_student(path, work, limits, isolation))
+        hands = [case.hand for case in cases]
+        reports: list[Report] = []
+        for function in FUNCTIONS:
+            work = {"functions": [function], "hands": hands}
+            outcome = run_student(path, work, limits, isolation)
+            reports.append(build_report(path, cases, outcome, (function,)))
+            if not reports[-1].imported:
+                break
+        return combined(reports)
 
     report = run(build_cases(hands, seed))
     found = diagnose(report, lambda further: run(further_cases(further)))

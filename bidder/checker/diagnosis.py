@@ -18,7 +18,7 @@ from itertools import islice
 from .. import explaining, packed
 from ..dealing import hand_stream
 from ..explaining import ALTERNATIVES, TIED, Given
-from ..misreadings import parts
+from ..misreadings import parts, variant_by_id
 from ..variants import Variant
 from .report import FUNCTIONS, Answer, Case, Report, Verdict
 
@@ -44,6 +44,8 @@ class Diagnosis:
     asked: int = 0  # further hands asked of the module to tell tied misreadings apart
     deciding: tuple[tuple[str, Verdict], ...] = ()  # (hand, answer) that ruled some out
     alike: tuple[tuple[Variant, Variant], ...] = ()  # named ones that answer alike everywhere
+    unconfirmed: tuple[Variant, ...] = ()  # parts of a composed fit the module did not bear out
+    confirming: int = 0  # further hands asked to confirm each part of a composed fit
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -52,7 +54,7 @@ class Diagnosis:
 
     def sentence(self, report: Report) -> str:
         """The diagnosis in plain words, with its example, and what fits as well."""
-        share = ("All" if self.explained == self.wrong
+        share = ("All" if self.explained == self.wrong and not self.unexplained
                  else f"{self.explained:,} of the")
         case = report.cases[self.example.case]
         text = (f"{share} {self.wrong:,} wrong answers fit one misreading "
@@ -60,6 +62,14 @@ class Diagnosis:
                 f"otherwise: {self.variant.departs}. For example "
                 f"{self.example.function}({case.hand!r}) returned "
                 f"{self.example.answer.shown(report.module)}.")
+        if self.unconfirmed:
+            named = " and ".join(f"({part.id})" for part in self.unconfirmed)
+            text += (f" With {named} it fit the checked hands better, but on the "
+                     f"{self.confirming} further hands asked to confirm each part the "
+                     f"module does not answer as {named} does: only the part that fits is "
+                     f"named.")
+        if self.unexplained:
+            text += f" {self.left_sentence()}"
         if self.ruled_out:
             text += " " + self.further_sentence(report.module)
         if self.alternatives:
@@ -70,6 +80,16 @@ class Diagnosis:
                                    f"(counted exactly): they are one reading in two words."
                                    for one, other in self.alike)
         return text
+
+    def left_sentence(self) -> str:
+        """What the misreading leaves unexplained, in words."""
+        missed = self.wrong - self.explained
+        broken = self.unexplained - missed
+        said = [f"{missed:,} wrong answer{'s' if missed != 1 else ''} it does not predict"
+                ] if missed else []
+        said += [f"{broken:,} right answer{'s' if broken != 1 else ''} it would have made "
+                 f"wrong"] if broken else []
+        return f"Left unexplained: {' and '.join(said)}."
 
     def further_sentence(self, module: str) -> str:
         """Which further hands told the tied misreadings apart, with one of them."""
@@ -132,9 +152,15 @@ def diagnose(report: Report, ask: Ask | None = None) -> Diagnosis | None:
     found = explaining.explain_answers(answers, ALTERNATIVES if ask is None else TIED)
     if found is None:
         return None
-    asked, deciding = 0, ()
+    asked, deciding, unconfirmed, confirming = 0, (), (), 0
     if ask is not None and found.alternatives:
         found, asked, deciding = told_apart(found, ask)
+    if ask is not None and len(parts(found.variant.id)) > 1:
+        confirmed, unconfirmed, confirming = confirmed_parts(found.variant, ask)
+        if confirmed is None:
+            return None
+        if unconfirmed:
+            found, asked, deciding = explaining.Found(explaining.fit_of(confirmed, answers)), 0, ()
     shown = set(found.tied[:ALTERNATIVES + 1])
     fit = found.fit
     explained = [report.verdicts[place] for place in found.explained(answers)]
@@ -143,7 +169,32 @@ def diagnose(report: Report, ask: Ask | None = None) -> Diagnosis | None:
         FUNCTIONS.index(verdict.function), verdict.case))
     return Diagnosis(fit.variant, fit.explained, fit.wrong, len(fit.misses), example,
                      found.alternatives[:ALTERNATIVES], found.ruled_out, asked, deciding,
-                     tuple(pair for pair in found.alike if set(pair) <= shown))
+                     tuple(pair for pair in found.alike if set(pair) <= shown),
+                     unconfirmed, confirming)
+
+
+def confirmed_parts(variant: Variant, ask: Ask
+                    ) -> tuple[Variant | None, tuple[Variant, ...], int]:
+    """The parts of the composed *variant* that the module bears out on further hands
+    telling each part apart from the reading without it (asked of the module), composed
+    again (None when none is); the parts it does not; and how many hands were asked."""
+    checks = explaining.parts_apart(variant, lambda: (
+        packed.encode_deal(indexes)
+        for indexes in islice(hand_stream(FURTHER_SEED), FURTHER_SEARCH)))
+    codes = tuple(dict.fromkeys(code for check in checks for code in check.codes))
+    further = []
+    if codes:
+        verdicts = ask(tuple(map(packed.text, codes))).verdicts
+        further = [given_of(verdict, codes[verdict.case]) for verdict in verdicts]
+    kept, dropped = [], []
+    for check in checks:
+        mine = [given for given in further if given.code in check.codes]
+        (kept if explaining.confirms(variant, check.rest, mine) else dropped).append(
+            check.part)
+    if not dropped:
+        return variant, (), len(codes)
+    joined = "+".join(part.id for part in kept)
+    return (variant_by_id(joined) if kept else None), tuple(dropped), len(codes)
 
 
 def told_apart(found: explaining.Found, ask: Ask

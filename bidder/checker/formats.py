@@ -20,9 +20,9 @@ from xml.etree import ElementTree
 from ..errors import quote
 from ..rules import RULE_BY_ID
 from .points import VISIBLE, Grading, Part, parts, rounded, tests_parts, total_points
-from .report import (CHECKED, FUNCTIONS, KIND_ORDER, MISSING, NOT_CHECKED, PARTLY, Report,
-                     Verdict)
-from .text import example_lines, headline, shown_expected, text_report
+from .report import (CHECKED, FUNCTIONS, KIND_ORDER, MISSING, NOT_CHECKED, PARTLY, RAISED,
+                     Crash, Report, Verdict)
+from .text import crash_line, example_lines, headline, shown_expected, text_report
 
 SCHEMA_VERSION = 1
 
@@ -31,6 +31,34 @@ XML_FORBIDDEN = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010f
 
 
 QUOTED = re.compile(r"'[^'\n]*'")
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")  # in a str, only ever a lone one: not Unicode text
+
+
+def unicode_text(data: dict) -> dict:
+    """*data* with every lone surrogate in its texts (a student's str can hold them; no
+    strict reader takes them) written as U+XXXX, and, where there was one, a line saying
+    so at the end of its output."""
+    found = [0]
+
+    def mended(value):
+        if isinstance(value, str):
+            text, count = SURROGATE.subn(lambda match: f"U+{ord(match.group(0)):04X}", value)
+            found[0] += count
+            return text
+        if isinstance(value, dict):
+            return {mended(key): mended(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [mended(item) for item in value]
+        return value
+
+    result = mended(data)
+    if found[0] and isinstance(result.get("output"), str):
+        result["output"] += (f"\nNote: {found[0]} character{'s' if found[0] != 1 else ''} "
+                             f"that {'are' if found[0] != 1 else 'is'} not Unicode text (lone "
+                             f"surrogates, from the student's code) written as U+XXXX.")
+    return result
 
 
 def redact(text: str, report: Report, grading: Grading) -> str:
@@ -62,7 +90,9 @@ def part_output(part: Part, report: Report, grading: Grading, full: bool = False
     lines = [part_message(part, report)]
     causes: dict[str, list[Verdict]] = {}
     for verdict in part.mismatches:
-        causes.setdefault(verdict.cause, []).append(verdict)
+        cause = (f"raised {Crash.of(verdict.answer).text(report.module)}"
+                 if verdict.cause == RAISED else verdict.cause)
+        causes.setdefault(cause, []).append(verdict)
     for cause, verdicts in list(causes.items())[:grading.shown]:
         example = min(verdicts, key=lambda verdict: _simplicity(report, verdict))
         count = len(verdicts)
@@ -101,7 +131,9 @@ def summary(report: Report, grading: Grading, found: tuple[Part, ...]) -> str:
              f"{report.count('random'):,} random)",
              f"Score: {rounded(points):g} of {rounded(possible):g} points",
              f"In short: {headline(report)}"]
-    for title, items in (("Problems", report.problems), ("Warnings", report.warnings)):
+    crashes = [crash_line(group, report) for group in report.crashes()]
+    for title, items in (("Problems", report.problems), ("Warnings", report.warnings),
+                         ("Exceptions", crashes)):
         lines += [f"{title}:"] + [f"  - {item}" for item in items] if items else []
     if report.isolation is not None:
         lines.append(f"Isolation: {report.isolation.describe()}")
@@ -151,7 +183,8 @@ def misreading(report: Report) -> dict | None:
             "either": [variant.id for variant in found.alternatives],
             "alike": [[one.id, other.id] for one, other in found.alike],
             "ruled_out": [variant.id for variant in found.ruled_out],
-            "further": {"asked": found.asked,
+            "unconfirmed": [variant.id for variant in found.unconfirmed],
+            "further": {"asked": found.asked, "confirming": found.confirming,
                         "deciding": [{"function": verdict.function, "hand": hand,
                                       "answer": verdict.answer.value}
                                      for hand, verdict in found.deciding]}}
@@ -190,7 +223,11 @@ def _group_data(group, report: Report) -> dict:
     example = group.example
     case = report.cases[example.case]
     expected = case.expected[FUNCTIONS.index(group.function)]
+    crash = group.crash
     return {"function": group.function, "rule": group.rule, "cause": group.cause,
+            "exception": None if crash is None else {
+                "type": quote(crash.type_name, 60), "line": crash.line,
+                "where": None if crash.where is None else quote(crash.where, 40)},
             "count": len(group.verdicts),
             "example": {"hand": case.hand, "kind": case.kind, "source": case.source,
                         "rule": case.rule, "expected": expected,
@@ -213,7 +250,7 @@ def json_report(report: Report, grading: Grading = Grading()) -> str:
 
 
 def _json(data: dict) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(unicode_text(data), indent=2, ensure_ascii=False) + "\n"
 
 
 def gradescope_results(report: Report, grading: Grading = Grading()) -> dict:

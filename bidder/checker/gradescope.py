@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import stat
 import sys
 import zipfile
 from contextlib import suppress
@@ -25,7 +26,7 @@ from contextlib import suppress
 from .bundle import (CONFIG_NAME, Bundle, add_file, config_bytes, find_submission,
                      no_submission, read_config, wheel, wheels, write_atomically)
 from .check import check_module
-from .formats import gradescope_results
+from .formats import gradescope_results, unicode_text
 from .hardening import harden
 from .results_file import prepare_results
 from .sandbox import MIB, Limits
@@ -88,7 +89,10 @@ RUN_AUTOGRADER = r"""#!/usr/bin/env bash
 # and writes results.json. BIDDER_SOURCE, BIDDER_SUBMISSION, BIDDER_RESULTS,
 # BIDDER_METADATA and BIDDER_VENV move the paths; BIDDER_CHECK_SEED fixes the seed and
 # BIDDER_CHECK_UID the student's uid.
-exec "${BIDDER_VENV:-/autograder/bidder-venv}/bin/python" -I -m bidder.checker.gradescope
+# (imported by -c, not run by -m: bidder.checker imports this module first, and -m would
+# warn of it in every run's log)
+exec "${BIDDER_VENV:-/autograder/bidder-venv}/bin/python" -I -c \
+    'import sys; from bidder.checker.gradescope import main; sys.exit(main())'
 """
 
 
@@ -115,17 +119,19 @@ def write_bundle(path: str, bundle: Bundle) -> None:
 # Inside Gradescope -----------------------------------------------------------------------
 
 def submission_seed(bundle: Bundle, metadata_path: str, environ) -> int:
-    """The seed of the random hands: BIDDER_CHECK_SEED if set, else the bundle's own,
-    else the Gradescope submission's id (the same on a regrade), else 1."""
+    """The seed of the threshold and random hands: BIDDER_CHECK_SEED if set, else the
+    bundle's own, else the Gradescope submission's id (else 1), through the course's
+    secret when the bundle holds one (the same on a regrade)."""
     if environ.get("BIDDER_CHECK_SEED"):
         return int(environ["BIDDER_CHECK_SEED"])
     if bundle.seed is not None:
         return bundle.seed
     try:
         with open(metadata_path, encoding="utf-8") as stream:
-            return int(json.load(stream)["id"])
+            identity = int(json.load(stream)["id"])
     except (OSError, ValueError, KeyError, TypeError):
-        return DEFAULT_SEED
+        identity = DEFAULT_SEED
+    return bundle.own_seed(str(identity))
 
 
 def autograde(bundle: Bundle, submission: str, metadata_path: str, environ) -> dict:
@@ -140,7 +146,23 @@ def autograde(bundle: Bundle, submission: str, metadata_path: str, environ) -> d
                           bundle.isolation)
     results = gradescope_results(report, bundle.grading)
     results["extra_data"].update(seed=seed, file=os.path.relpath(student, submission))
-    return results
+    return unicode_text(results)
+
+
+def seal_metadata(path: str) -> None:
+    """The submission's metadata (who submitted, the submission's id, the assignment's
+    dates) made root's alone, before the student's code runs: as root, a regular file at
+    *path* is owned by root and readable by root only; a link or anything else is left."""
+    if os.geteuid() != 0:
+        return
+    with suppress(OSError):
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        try:
+            if stat.S_ISREG(os.fstat(descriptor).st_mode):
+                os.fchown(descriptor, 0, 0)
+                os.fchmod(descriptor, 0o600)
+        finally:
+            os.close(descriptor)
 
 
 def main(environ=None) -> int:
@@ -151,6 +173,7 @@ def main(environ=None) -> int:
     os.makedirs(paths["BIDDER_RESULTS"], exist_ok=True)
     with suppress(OSError):  # written by the checker alone, where it owns the folder
         os.chmod(paths["BIDDER_RESULTS"], 0o755)
+    seal_metadata(paths["BIDDER_METADATA"])
     harden(environ)
     results = autograde(bundle, paths["BIDDER_SUBMISSION"], paths["BIDDER_METADATA"],
                         environ)

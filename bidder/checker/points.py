@@ -243,7 +243,7 @@ def parts(report: Report, grading: Grading = Grading()) -> tuple[Part, ...]:
     deciding some of the hands, in table order; the maxima rounded to cents so that each
     function's add up to its share of the total and all add up to the total, and the
     points so that they add up to the score."""
-    present = ((None,) if report.count("worked") else ()) + report.rules
+    present = ((None,) if report.count("worked") else ()) + graded_rules(report)
     weights = grading.weights
     found = []
     for function, whole in zip(FUNCTIONS, apportioned(
@@ -259,11 +259,19 @@ def parts(report: Report, grading: Grading = Grading()) -> tuple[Part, ...]:
                  for part, cents in zip(found, scores))
 
 
+def graded_rules(report: Report) -> tuple[str, ...]:
+    """The rules deciding some hand besides the worked examples, in table order: the
+    worked examples are graded once, in their own part, worth only their own share."""
+    present = {case.rule for case in report.cases if case.kind != "worked"}
+    return tuple(rule for rule in report.rules if rule in present)
+
+
 def _part(report: Report, function: str, rule: str | None, max_points: int,
           visibility: str) -> Part:
     """The part of *function* on the worked examples (rule None) or the hands of *rule*."""
     def belongs(case: Case) -> bool:
-        return case.kind == "worked" if rule is None else case.rule == rule
+        return case.kind == "worked" if rule is None else (
+            case.rule == rule and case.kind != "worked")
 
     verdicts = [verdict for verdict in report.verdicts if verdict.function == function
                 and belongs(report.cases[verdict.case])]

@@ -29,7 +29,7 @@ from dataclasses import replace
 from .bundle import (CONFIG_NAME, Bundle, config_bytes, find_submission, no_submission,
                      read_config, wheels, write_atomically)
 from .check import check_module
-from .formats import prairielearn_results
+from .formats import prairielearn_results, unicode_text
 from .hardening import harden
 from .report import FUNCTIONS
 from .sandbox import MIB, Limits
@@ -181,14 +181,16 @@ def write_question(folder: str, bundle: Bundle, question: str = QUESTION) -> lis
 # Inside PrairieLearn's grader --------------------------------------------------------------
 
 def submission_seed(bundle: Bundle, student: str, environ) -> int:
-    """The seed of the random hands: BIDDER_CHECK_SEED if set, else the bundle's own,
-    else one drawn from the submitted file's bytes (the same on a regrade)."""
+    """The seed of the threshold and random hands: BIDDER_CHECK_SEED if set, else the
+    bundle's own, else one drawn from the submitted file's bytes, through the course's
+    secret when the bundle holds one (the same on a regrade)."""
     if environ.get("BIDDER_CHECK_SEED"):
         return int(environ["BIDDER_CHECK_SEED"])
     if bundle.seed is not None:
         return bundle.seed
     with open(student, "rb") as stream:
-        return int.from_bytes(hashlib.sha256(stream.read()).digest()[:4], "big")
+        drawn = int.from_bytes(hashlib.sha256(stream.read()).digest()[:4], "big")
+    return bundle.own_seed(str(drawn))
 
 
 def grade(bundle: Bundle, submission: str, environ) -> dict:
@@ -206,7 +208,7 @@ def grade(bundle: Bundle, submission: str, environ) -> dict:
     results = prairielearn_results(report, bundle.grading)
     results.update(seed=seed, isolation=report.isolation.describe() if report.isolation
                    else "")
-    return fitted(results)
+    return fitted(unicode_text(results))
 
 
 def fitted(results: dict) -> dict:

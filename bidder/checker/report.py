@@ -151,14 +151,45 @@ KIND_ORDER = ("worked", "threshold", "random")
 
 
 @dataclass(frozen=True)
+class Crash:
+    """An exception by kind and place: its type, the line of the student's module it came
+    from and the function that line is in (None for both when none of its lines was)."""
+
+    type_name: str
+    line: int | None
+    where: str | None
+
+    @classmethod
+    def of(cls, answer: Answer) -> "Crash":
+        """Where a raised answer came from."""
+        return cls(answer.type_name, answer.line, answer.where)
+
+    def text(self, module: str = "") -> str:
+        """'ValueError (solution.py, line 4, in parse)', escaped."""
+        name = quote(self.type_name, 60)
+        if self.line is None:
+            return f"{name} (outside the module's own lines)"
+        return (f"{name} ({quote(module, 40) + ', ' if module else ''}line {self.line}, "
+                f"in {quote(self.where or '?', 40)})")
+
+
+@dataclass(frozen=True)
 class Group:
-    """Mismatches of one function, on hands one rule decides, with one cause."""
+    """Mismatches of one function with one cause: on hands one rule decides, or, for a
+    wrong type or an exception, on hands of all kinds (an exception by kind and line)."""
 
     function: str
-    rule: str | None  # None: a wrong type, whatever the rule
+    rule: str | None  # None: a wrong type or an exception, whatever the rule
     cause: str
     verdicts: tuple[Verdict, ...]
     example: Verdict
+    crash: Crash | None = None  # the exception's kind and line, for the cause RAISED
+
+
+def _crash_order(crash: Crash | None) -> tuple:
+    if crash is None:
+        return ()
+    return crash.type_name, crash.line or 0, crash.where or ""
 
 
 @dataclass(frozen=True)
@@ -224,19 +255,26 @@ class Report:
                      and not all(verdict.right for verdict in verdicts))
 
     def groups(self) -> tuple[Group, ...]:
-        """The mismatches grouped by function, rule and cause (a wrong type, whatever
-        the rule), the biggest group first, each with its simplest example (a worked
-        example before a random hand)."""
-        grouped: dict[tuple[str, str | None, str], list[Verdict]] = {}
+        """The mismatches grouped by function, rule and cause (a wrong type whatever the
+        rule, an exception by its kind and line whatever the rule), the biggest group
+        first, each with its simplest example (a worked example before a random hand)."""
+        grouped: dict[tuple, list[Verdict]] = {}
         for verdict in self.mismatches:
-            rule = None if verdict.cause == WRONG_TYPE else self.cases[verdict.case].rule
-            grouped.setdefault((verdict.function, rule, verdict.cause), []).append(verdict)
+            crash = Crash.of(verdict.answer) if verdict.cause == RAISED else None
+            rule = (None if verdict.cause in (WRONG_TYPE, RAISED)
+                    else self.cases[verdict.case].rule)
+            grouped.setdefault((verdict.function, rule, verdict.cause, crash),
+                               []).append(verdict)
         rule_order = [None] + [rule.id for rule in RULES]
         ordered = sorted(grouped.items(), key=lambda item: (
             -len(item[1]), FUNCTIONS.index(item[0][0]), rule_order.index(item[0][1]),
-            CAUSES.index(item[0][2])))
-        return tuple(Group(*key, tuple(verdicts), min(verdicts, key=self._simplicity))
-                     for key, verdicts in ordered)
+            CAUSES.index(item[0][2]), _crash_order(item[0][3])))
+        return tuple(Group(*key[:3], tuple(verdicts), min(verdicts, key=self._simplicity),
+                           key[3]) for key, verdicts in ordered)
+
+    def crashes(self) -> tuple[Group, ...]:
+        """The groups of exceptions, by kind and line, the biggest first."""
+        return tuple(group for group in self.groups() if group.crash is not None)
 
     def _simplicity(self, verdict: Verdict) -> tuple:
         case = self.cases[verdict.case]

@@ -234,11 +234,15 @@ def bubblewrap_command(staged: str, limits: Limits) -> list[str]:
         command += ["--ro-bind", root, root]
     command += system_links()
     for mask in masks(roots):
-        command += ["--tmpfs", mask]
+        command += ["--tmpfs", mask, "--remount-ro", mask]
     command += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.scratch),
                 "--tmpfs", "/tmp",
                 "--ro-bind", os.path.join(staged, "checker"), "/checker",
                 "--ro-bind", os.path.join(staged, "submission"), INSIDE_SUBMISSION,
+                # the sandbox's own root and /dev (with /dev/shm) are tmpfs of no size of
+                # their own: read-only, so that /tmp, of its own size, is the one place
+                # to write
+                "--remount-ro", "/dev", "--remount-ro", "/",
                 "--chdir", "/tmp", interpreter(), "-I", "-S"]
     return command
 

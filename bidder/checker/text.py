@@ -59,6 +59,10 @@ def headline(report: Report) -> str:
              else f"{len(group.verdicts):,} of the {total:,}")
     unfit = (f"; no misreading of the rules ({report.searched:,} tried, alone and in "
              f"pairs) fits all but a few of them" if report.searched else "")
+    if group.crash is not None:
+        return (f"{share} wrong answers are {group.function} raising "
+                f"{group.crash.text(report.module)}, for example "
+                f"{call_text(group.example, report)}{unfit}")
     return (f"{share} wrong answers are {group.function} on hands "
             f"{describe_rule(group.rule)} ({group.cause}), for example "
             f"{call_text(group.example, report)}{unfit}")
@@ -104,6 +108,10 @@ def text_report(report: Report, shown: int = 5) -> str:
     for title, items in (("Problems", report.problems), ("Warnings", report.warnings)):
         if items:
             lines += ["", title] + [wrapped(item, "  ") for item in items]
+    crashes = report.crashes()
+    if crashes:
+        lines += ["", "Exceptions, by kind and line"] + [
+            wrapped(crash_line(group, report), "    ", "  ") for group in crashes]
     groups = report.groups()
     if groups:
         lines += ["", f"Wrong answers, the biggest group first "
@@ -122,10 +130,18 @@ def text_report(report: Report, shown: int = 5) -> str:
     return "\n".join(lines) + "\n"
 
 
+def crash_line(group: Group, report: Report) -> str:
+    """'openingBid raised ValueError (solution.py, line 4, in parse) on 23 hands'."""
+    return (f"{group.function} raised {group.crash.text(report.module)} on "
+            f"{plural(len(group.verdicts), 'hand')}")
+
+
 def group_lines(number: int, group: Group, report: Report) -> list[str]:
     """One group: its size, then its simplest example in full."""
+    what = (f"raised {group.crash.text(report.module)}" if group.crash is not None
+            else group.cause)
     lines = [wrapped(f"{number}. {group.function} on {plural(len(group.verdicts), 'hand')} "
-                     f"{describe_rule(group.rule)}: {group.cause}", "     ", "  ")]
+                     f"{describe_rule(group.rule)}: {what}", "     ", "  ")]
     return lines + example_lines(group.example, report)
 
 

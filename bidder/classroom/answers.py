@@ -8,7 +8,7 @@ from ..checker.diagnosis import diagnose
 from ..checker.report import RIGHT, WRONG, Answer, Case, Report, Verdict
 from ..grading.classfile import Row, bounded_lines, grade_line
 from ..rules import RULE_BY_ID
-from .outcome import Outcome, not_checkable, unexplained_bids
+from .outcome import Outcome, alternative_ids, not_checkable, unexplained_bids
 
 FUNCTION = "openingBid"
 
@@ -49,4 +49,4 @@ def answers_outcome(student: str, rows: list[Row]) -> Outcome:
                                                if row.rule == rule)) for rule in rules),
         stuck=not any(row.correct for row in answered),
         wrong_bids=unexplained_bids(report),
-        source="answers")
+        source="answers", alternatives=alternative_ids(report))

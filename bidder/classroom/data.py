@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from ..errors import quote
+from .outcome import Raised
 from .summary import ClassReport
 
 VERSION = 1
@@ -16,12 +18,16 @@ def report_data(report: ClassReport) -> dict:
     return {
         "version": VERSION,
         "students": [{"student": outcome.student, "score": outcome.score,
-                      "misreadings": list(outcome.misreadings), "stuck": outcome.stuck,
+                      "misreadings": list(outcome.misreadings),
+                      "alternatives": list(outcome.alternatives), "stuck": outcome.stuck,
                       "checked": outcome.checked, "problem": outcome.problem or None,
-                      "source": outcome.source} for outcome in report.outcomes],
+                      "source": outcome.source,
+                      "exceptions": [_raised_data(raised) for raised in outcome.raised]}
+                     for outcome in report.outcomes],
         "misreadings": [{"id": held.id, "students": held.students,
                          "sentence": held.sentence, "hand": held.hand,
-                         "names": list(held.names)} for held in report.held],
+                         "names": list(held.names), "alternatives": list(held.alternatives),
+                         "others": held.others} for held in report.held],
         "distribution": list(report.distribution),
         "parts": [{"name": share.name, "right": share.right, "of": share.of}
                   for share in report.shares],
@@ -40,6 +46,13 @@ def report_data(report: ClassReport) -> dict:
                                   for hand, answer in pair.evidence]}
                     for pair in report.similar],
     }
+
+
+def _raised_data(raised: Raised) -> dict:
+    crash = raised.crash
+    return {"function": raised.function, "type": quote(crash.type_name, 60),
+            "line": crash.line, "where": None if crash.where is None else quote(crash.where, 40),
+            "count": raised.count, "hand": raised.hand, "text": raised.text}
 
 
 def json_text(report: ClassReport) -> str:

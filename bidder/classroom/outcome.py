@@ -5,12 +5,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import parse_hand
 from ..checker.formats import headline
 from ..checker.points import parts, rounded, total_points
-from ..checker.report import Report
+from ..checker.report import Crash, Report
+from ..rules import plural
 
 FUNCTION_BID = "openingBid"
 WORKED = ": the worked examples"  # how bidder names a worked-example test
+
+
+def by_suit(hand: str) -> str:
+    """*hand* written by suit, as the web app writes hands: spades first, high to low."""
+    return str(parse_hand(hand))
+
+
+@dataclass(frozen=True)
+class Raised:
+    """Exceptions of one kind from one line of a student's module: in which function, how
+    many, and a hand that raised it (written by suit)."""
+
+    function: str
+    crash: Crash
+    count: int
+    hand: str
+
+    @property
+    def text(self) -> str:
+        """'openingBid raised ValueError (line 16, in openingBid) on 86 hands, for example
+        on KS 3S ...', escaped."""
+        return (f"{self.function} raised {self.crash.text()} on "
+                f"{plural(self.count, 'hand')}, for example on {self.hand}")
 
 
 @dataclass(frozen=True)
@@ -29,6 +54,8 @@ class Outcome:
     caught: tuple[str, ...] | None = None  # misreadings the student's tests catch
     missed: tuple[str, ...] = ()  # misreadings they miss
     source: str = "checked"  # checked here, or read from a grader's results
+    alternatives: tuple[str, ...] = ()  # misreadings that fit exactly as well
+    raised: tuple[Raised, ...] = ()  # the exceptions, by kind and line, the most first
 
     @property
     def checked(self) -> bool:
@@ -57,7 +84,21 @@ def from_report(student: str, report: Report) -> Outcome:
         bool(worked) and not any(part.right for part in worked),
         wrong_bids=unexplained_bids(report),
         caught=None if tests is None else tuple(c.variant.id for c in tests.caught),
-        missed=() if tests is None else tuple(c.variant.id for c in tests.missed))
+        missed=() if tests is None else tuple(c.variant.id for c in tests.missed),
+        alternatives=alternative_ids(report), raised=raised_of(report))
+
+
+def alternative_ids(report: Report) -> tuple[str, ...]:
+    """The misreadings that fit the report's answers exactly as well as the one named."""
+    found = report.diagnosis
+    return () if found is None else tuple(variant.id for variant in found.alternatives)
+
+
+def raised_of(report: Report) -> tuple[Raised, ...]:
+    """The report's exceptions by kind and line, each with its simplest hand."""
+    return tuple(Raised(group.function, group.crash, len(group.verdicts),
+                        by_suit(report.cases[group.example.case].hand))
+                 for group in report.crashes())
 
 
 def unexplained_bids(report: Report) -> tuple[tuple[str, str], ...]:

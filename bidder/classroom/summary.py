@@ -8,8 +8,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from ..dealing import separating_hands, smallest_changed_hand
+from ..explaining import just_as_well
 from ..misreadings import variant_by_id
-from .outcome import Outcome
+from .outcome import Outcome, by_suit
 
 COMMON = 2  # students holding a misreading for it to be common
 RETAUGHT = 3  # common misreadings given hands to teach again
@@ -19,13 +20,21 @@ BINS = 10  # score bands of the distribution: 0-9, 10-19, ..., 90-100
 
 @dataclass(frozen=True)
 class Held:
-    """A misreading the class holds: how many students, its sentence, a hand it changes."""
+    """A misreading the class holds: how many students, its sentence, a hand it changes
+    (written by suit), and the misreadings that fit some of those students' answers
+    exactly as well."""
 
     id: str
     students: int
     sentence: str
     hand: str | None
     names: tuple[str, ...]
+    alternatives: tuple[str, ...] = ()
+
+    @property
+    def others(self) -> str:
+        """The misreadings that fit just as well, in a sentence with their ids."""
+        return just_as_well([variant_by_id(one) for one in self.alternatives], ids=True)
 
 
 @dataclass(frozen=True)
@@ -107,15 +116,18 @@ def summarise(outcomes, similar: bool = False) -> ClassReport:
 
 def _held(outcomes: tuple[Outcome, ...]) -> tuple[Held, ...]:
     holders: dict[str, list[str]] = {}
+    ties: dict[str, dict[str, None]] = {}
     for outcome in outcomes:
         for misreading in outcome.misreadings:
             holders.setdefault(misreading, []).append(outcome.student)
+            ties.setdefault(misreading, {}).update(dict.fromkeys(outcome.alternatives))
     found = []
     for misreading, names in sorted(holders.items(), key=lambda item: (-len(item[1]),
                                                                         item[0])):
         variant = variant_by_id(misreading)
+        hand = smallest_changed_hand(variant)
         found.append(Held(misreading, len(names), variant.sentence,
-                          smallest_changed_hand(variant), tuple(names)))
+                          hand and by_suit(hand), tuple(names), tuple(ties[misreading])))
     return tuple(found)
 
 
@@ -136,7 +148,7 @@ def _reteach(held: tuple[Held, ...]) -> tuple[Reteach, ...]:
         variants = [variant_by_id(one) for one in ordered]
         hands = separating_hands(variants, HANDS_EACH)
         found.append(Reteach(misreading, tuple(
-            (hand, bids_on(hand, ordered)) for hand in hands)))
+            (by_suit(hand), bids_on(hand, ordered)) for hand in hands)))
     return tuple(found)
 
 

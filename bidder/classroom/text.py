@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import quote
+from .outcome import Outcome
 from .summary import BINS, ClassReport
 
 BAR = 30  # characters of the longest bar
@@ -20,6 +21,7 @@ def report_text(report: ClassReport) -> str:
                      f" {students}")
     lines += ["", "Misreadings the class holds:"]
     lines += [f"  {held.id}: {held.students} of {len(checked)} students. {held.sentence}"
+              + (f" {held.others}" if held.others else "")
               + (f" Shown by {held.hand}" if held.hand else "") for held in report.held]
     lines += [] if report.held else ["  none named"]
     lines += ["", "Share fully right, by function and rule:"]
@@ -49,8 +51,17 @@ def report_text(report: ClassReport) -> str:
                       f"{answer} on {hand}" for hand, answer in pair.evidence)
                   for pair in report.similar]
     lines += ["", "Students:"]
-    lines += [f"  {quote(outcome.student, 60)}: "
-              + ("not checked" if not outcome.checked else f"{outcome.score:g}")
-              + (f" ({', '.join(outcome.misreadings)})" if outcome.misreadings else "")
-              for outcome in report.outcomes]
+    for outcome in report.outcomes:
+        lines.append(f"  {quote(outcome.student, 60)}: "
+                     + ("not checked" if not outcome.checked else f"{outcome.score:g}")
+                     + (f" ({misreadings_text(outcome)})" if outcome.misreadings else ""))
+        lines += [f"    {raised.text}" for raised in outcome.raised]
     return "\n".join(lines) + "\n"
+
+
+def misreadings_text(outcome: Outcome) -> str:
+    """'R3.points=15-21, or just as well hcp.J=0': the misreadings named, then those that
+    fit exactly as well."""
+    text = ", ".join(outcome.misreadings)
+    return text + (f", or just as well {' or '.join(outcome.alternatives)}"
+                   if outcome.alternatives else "")

@@ -3,6 +3,8 @@ format, or packed as a Gradescope autograder."""
 
 from __future__ import annotations
 
+import secrets
+
 import click
 
 from .files import Failure, os_reason, output_stream, stopped
@@ -81,7 +83,8 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
         ctx.exit(write_check_bundle(bundle[0], bundle[1], hands=hands,
                                     seed=seed if fixed else None, timeout=timeout,
                                     memory=memory, isolation=isolation, grading=grading,
-                                    submission_name=submission_name))
+                                    submission_name=submission_name,
+                                    secret=None if fixed else secrets.token_hex(16)))
     if student is None:
         raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip, "
                                "or --bundle prairielearn DIR).")

@@ -1,16 +1,17 @@
 """Checking a student's module: the hands, the channel, the verdicts and the report."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from bidder import distributionPoints, highCardPoints, openingBid
 from bidder.cards import parse_hand
 from bidder.checker.report import (CHECKED, MISSING, NOT_CHECKED, PARTLY, RAISED, RIGHT,
-                                   SPELLING, WRONG, WRONG_TYPE, Verdict)
-from bidder.checker.check import (FUNCTIONS, THRESHOLD_SEED, WORKED_EXAMPLES, Answer, Case,
-                                  Report, build_cases, build_report, judge, random_hands,
-                                  read_channel)
+                                   SPELLING, WRONG, WRONG_TYPE, Crash, Verdict)
+from bidder.checker.check import (FUNCTIONS, WORKED_EXAMPLES, Answer, Case,
+                                  Report, build_cases, build_report, combined, judge,
+                                  random_hands, read_channel, threshold_seed)
 from bidder.checker.channel import Corrupted, read_event, runner_failure
 from bidder.checker.endings import ending
 from bidder.dealing import threshold_hands, threshold_labels
@@ -34,6 +35,20 @@ def test_build_cases_starts_with_the_worked_examples_then_thresholds_then_random
     assert len({case.hand for case in cases}) == len(cases)
 
 
+SOME_SEED = 2026
+
+
+def test_each_seed_deals_threshold_hands_of_its_own_and_the_worked_examples_stay():
+    def hands(seed, kind):
+        return [case.hand for case in build_cases(hands=50, seed=seed) if case.kind == kind]
+    assert hands(5, "threshold") == list(dict.fromkeys(
+        hand for _, hand in threshold_hands(threshold_seed(5))))
+    assert hands(5, "threshold") != hands(6, "threshold")
+    assert not set(hands(5, "threshold")) & set(hands(6, "threshold"))
+    assert hands(5, "worked") == hands(6, "worked") == list(WORKED_EXAMPLES)
+    assert threshold_seed(5) == threshold_seed(5) < 1 << 48
+
+
 def test_build_cases_carry_the_reference_answers_and_rule(few_cases):
     for case in few_cases:
         assert case.expected == (highCardPoints(case.hand), distributionPoints(case.hand),
@@ -53,21 +68,21 @@ def test_random_hands_are_seeded_and_in_the_assignments_notation():
 
 
 def test_every_threshold_side_has_a_hand():
-    assert [label for label, hand in threshold_hands(THRESHOLD_SEED)] == list(
+    assert [label for label, hand in threshold_hands(SOME_SEED)] == list(
         threshold_labels())
     assert len(threshold_labels()) == sum(len(condition.edges()) for rule in RULES
                                           for condition in rule.conditions)
 
 
 def test_a_short_search_gives_the_thresholds_it_found_in_table_order():
-    found = threshold_hands(THRESHOLD_SEED, search=20)
+    found = threshold_hands(SOME_SEED, search=20)
     labels = [label for label, hand in found]
     assert 0 < len(found) < len(threshold_labels())
     assert labels == [label for label in threshold_labels() if label in labels]
 
 
 def test_threshold_hands_sit_where_their_labels_say():
-    labelled = dict(threshold_hands(THRESHOLD_SEED))
+    labelled = dict(threshold_hands(SOME_SEED))
     for rule in RULES:
         for condition in rule.conditions:
             for value in condition.edges():
@@ -325,6 +340,30 @@ def test_groups_lead_with_the_biggest_and_take_the_simplest_example():
     assert groups[0].example is verdicts[1]
 
 
+def raised(kind, line, where="f", message="x") -> Answer:
+    return Answer("raised", None, kind, message, line, where)
+
+
+def test_exceptions_are_grouped_by_kind_and_line_whatever_the_rule():
+    cases = (Case("2S", "random", "r", "R3", (0, 0, "1C")),
+             Case("3S", "random", "r", "R9", (0, 0, None)),
+             Case("4S", "worked", "w", "R1", (0, 0, "1NT")))
+    verdicts = (Verdict("openingBid", 0, raised("ValueError", 4), RAISED),
+                Verdict("openingBid", 1, raised("ValueError", 4, message="y"), RAISED),
+                Verdict("openingBid", 2, raised("ValueError", 9), RAISED),
+                Verdict("highCardPoints", 2, raised("KeyError", None, None), RAISED))
+    groups = Report("s.py", cases, verdicts).groups()
+    assert [(group.function, group.rule, group.crash, len(group.verdicts))
+            for group in groups] == [
+        ("openingBid", None, Crash("ValueError", 4, "f"), 2),
+        ("highCardPoints", None, Crash("KeyError", None, None), 1),
+        ("openingBid", None, Crash("ValueError", 9, "f"), 1)]
+    assert Report("s.py", cases, verdicts).crashes() == groups
+    assert groups[0].crash.text("s.py") == "ValueError (s.py, line 4, in f)"
+    assert groups[1].crash.text() == "KeyError (outside the module's own lines)"
+    assert Crash("E\x1b", 2, None).text() == "EU+001B (line 2, in ?)"
+
+
 def test_a_stub_returning_none_everywhere_is_called_out():
     nothing = answer("none")
     verdicts = (Verdict("highCardPoints", 0, nothing, WRONG_TYPE),
@@ -364,6 +403,44 @@ def test_build_report_says_what_stopped_the_answers(lines, status, problem):
     report = build_report("/x/sol.py", CASES, outcome(*lines, status=status))
     assert problem in report.problems
     assert not report.passed
+
+
+def test_a_run_of_one_function_is_read_and_judged_alone():
+    calls = [line(**call("openingBid", case, {"kind": "none"})) for case in (0, 1)]
+    report = build_report("/x/sol.py", CASES, outcome(IMPORTED, *calls, DONE),
+                          ("openingBid",))
+    assert [verdict.cause for verdict in report.verdicts] == [WRONG, RIGHT]
+    assert report.problems == ()
+    stopped = build_report("/x/sol.py", CASES, outcome(IMPORTED, calls[0], status=None),
+                           ("openingBid",))
+    assert stopped.problems == ("no answer within the time limit (wall 2 s): stopped while "
+                                "computing openingBid('h2'); 1 of 2 calls were checked (an "
+                                "endless loop?)",)
+
+
+def test_runs_of_one_function_each_make_one_report():
+    def run(function, *lines, isolation=SEALED, **options):
+        found = build_report("/x/sol.py", CASES, outcome(*lines, **options), (function,))
+        return replace(found, isolation=isolation)
+
+    calls = {function: [line(**call(function, case)) for case in (0, 1)]
+             for function in FUNCTIONS}
+    printing = line(event="imported", printed="hi")
+    reports = [run("highCardPoints", IMPORTED, status=None),
+               run("distributionPoints", printing, *calls["distributionPoints"], DONE),
+               run("openingBid", printing, line(event="missing", function="openingBid",
+                                                 found="x"), DONE, isolation=FALLBACK_ISOLATION)]
+    report = combined(reports)
+    assert [verdict.function for verdict in report.verdicts] == ["distributionPoints"] * 2
+    assert report.problems == (
+        "no answer within the time limit (wall 2 s): stopped while computing "
+        "highCardPoints('h1'); 0 of 2 calls were checked (an endless loop?)",
+        "sol.py has no function openingBid (x): define it with exactly that name")
+    assert len(report.warnings) == 1 and report.missing == ("openingBid",)
+    assert report.isolation == FALLBACK_ISOLATION
+    assert [report.status(function) for function in FUNCTIONS] == [
+        NOT_CHECKED, CHECKED, MISSING]
+    assert combined(reports[1:2]).isolation == SEALED
 
 
 def test_build_report_without_a_wall_limit_in_the_isolation():

@@ -30,7 +30,7 @@ UNPRIVILEGED = f"{FALLBACK}:seccomp+landlock"
 HANDS = 20
 # An endless loop at import is stopped while importing however slow the start; one in a
 # call needs the time to import and answer the calls before it, even on a busy machine.
-LOOP_LIMITS = {"loops_at_import": 2, "loops_in_a_call": 5}
+LOOP_LIMITS = {"loops_at_import": 2, "loops_in_a_call": 5, "loops_in_the_first": 5}
 
 
 def passes(report) -> None:
@@ -109,6 +109,15 @@ CORPUS = {
     "loops_in_a_call": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "stopped while computing openingBid('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C')",
         f"openingBid {NOT_CHECKED}")),
+    "loops_in_the_first": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
+        "stopped while computing highCardPoints('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C')",
+        f"highCardPoints {NOT_CHECKED}", "distributionPoints 60/60 100.0%",
+        "openingBid 60/60 100.0%")),
+    "crashes_by_kind": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
+        "Exceptions, by kind and line",
+        "openingBid raised ValueError (crashes_by_kind.py, line 16, in openingBid) on",
+        "openingBid raised ZeroDivisionError (crashes_by_kind.py, line 11, in shortest) "
+        "on")),
     "exits": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "raised SystemExit: 3 (exits.py, line 11, in distributionPoints)",
         "the process ended (exit status 7) while computing openingBid(")),

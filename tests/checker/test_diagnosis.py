@@ -5,8 +5,9 @@ from dataclasses import replace
 import pytest
 
 from bidder import packed
-from bidder.checker.check import FUNCTIONS, Answer, Report, build_cases, judge
-from bidder.checker.diagnosis import ALTERNATIVES, diagnose, matches, predictions
+from bidder.checker.check import FUNCTIONS, Answer, Report, build_cases, further_cases, judge
+from bidder.checker.diagnosis import (ALTERNATIVES, Diagnosis, confirmed_parts, diagnose,
+                                      matches, predictions)
 from bidder.checker.text import headline
 from bidder.misreadings import distinguishable, variant_by_id
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
@@ -133,3 +134,68 @@ def test_when_nothing_fits_the_report_says_so():
         f"; no misreading of the rules ({len(distinguishable())} tried, alone and in pairs) "
         f"fits all but a few of them")
     assert "no misreading" not in headline(replace(report, searched=0))
+
+
+def asking(variant):
+    """The module of a student reading the rules as *variant*, asked further hands."""
+    return lambda hands: student(variant, further_cases(hands))
+
+
+# a module reading every '+' as 'more than': 6+ cards for R2 and R6, 23+ points for R6
+EVERY_PLUS = "R2.len=6++R6.points=23++R6.len=6+"
+
+
+def test_a_part_of_a_pair_that_further_hands_do_not_bear_out_is_not_named():
+    plus = variant_by_id(EVERY_PLUS)
+    report = student(plus, DEFAULT)
+    unasked = diagnose(report)
+    first, second = unasked.ids  # the checked hands alone fit a pair: R2's part, and R6's
+    assert first == "R2.len=6+" and second.startswith("R6.")
+    found = diagnose(report, asking(plus))
+    assert found.ids == ("R2.len=6+",)
+    assert [part.id for part in found.unconfirmed] == [second]
+    assert found.confirming > 0 and found.unexplained > 0
+    sentence = found.sentence(report)
+    assert not sentence.startswith("All")
+    assert (f"With ({second}) it fit the checked hands better, but on the "
+            f"{found.confirming} further hands asked to confirm each part the module does "
+            f"not answer as ({second}) does: only the part that fits is named.") in sentence
+    assert sentence.endswith(f"Left unexplained: {found.wrong - found.explained} wrong "
+                             f"answers it does not predict.")
+
+
+def test_a_pair_is_named_when_further_hands_bear_out_each_part():
+    pair = variant_by_id("R1.points=16-18+dist=beyond-3")
+    found = diagnose(student(pair, DEFAULT), asking(pair))
+    assert "+".join(found.ids) == pair.id and found.unconfirmed == ()
+    assert found.confirming > 0 and found.unexplained == 0
+
+
+def test_a_pair_no_part_of_which_further_hands_bear_out_names_nothing():
+    pair = variant_by_id("R1.points=16-18+dist=beyond-3")
+    assert diagnose(student(pair, DEFAULT), asking(VARIANT_BY_ID["r8-6-8"])) is None
+
+
+def test_parts_no_hand_tells_apart_are_not_confirmed_and_nothing_is_asked():
+    def never(hands):
+        raise AssertionError("no hand to ask")
+    doubled = variant_by_id("r8-6-8+r8-6-8")
+    assert confirmed_parts(doubled, never) == (None, (VARIANT_BY_ID["r8-6-8"],) * 2, 0)
+
+
+@pytest.mark.parametrize("explained, wrong, unexplained, start, end", [
+    (5, 5, 0, "All 5 wrong answers", "returned '1NT' (str)."),
+    (5, 5, 1, "5 of the 5 wrong answers",
+     "Left unexplained: 1 right answer it would have made wrong."),
+    (4, 5, 1, "4 of the 5 wrong answers",
+     "Left unexplained: 1 wrong answer it does not predict."),
+    (3, 5, 4, "3 of the 5 wrong answers",
+     "Left unexplained: 2 wrong answers it does not predict and 2 right answers it would "
+     "have made wrong."),
+], ids=["all", "all-wrong-but-a-right-one-broken", "one-missed", "missed-and-broken"])
+def test_all_is_said_only_when_every_answer_fits(explained, wrong, unexplained, start, end):
+    report = student(VARIANT_BY_ID["1nt-15-17"], CASES[:1])
+    example = replace(report.verdicts[-1], answer=answer_of("1NT"))
+    sentence = Diagnosis(VARIANT_BY_ID["1nt-15-17"], explained, wrong, unexplained,
+                         example).sentence(report)
+    assert sentence.startswith(start) and sentence.endswith(end)

@@ -22,9 +22,10 @@ from bidder.checker.check import (FUNCTIONS, WORKED_EXAMPLES, Answer, Case, Repo
 from bidder.checker.report import RAISED, RIGHT, WRONG, WRONG_TYPE, Verdict
 from bidder.checker.formats import (GRADER_FORMATS, gradescope_results, junit_report,
                                     junit_tree, part_output, prairielearn_results, redact, render,
-                                    report_data, xml_safe)
+                                    report_data, unicode_text, xml_safe)
 from bidder.checker.points import (VISIBILITIES, Grading, Weights, WeightsError,
-                                   apportioned, load_weights, parse_weights, parts)
+                                   apportioned, graded_rules, load_weights, parse_weights,
+                                   parts)
 from bidder.rules import RULE_BY_ID, RULES
 from bidder.checker.sandbox import Isolation
 
@@ -118,8 +119,19 @@ STOPPED = answering(lambda function, checked: correct(function, checked)
                     if function == "highCardPoints" and checked.kind != "random" else None,
                     problems=("the process ended (exit status 7) while computing "
                               f"distributionPoints({CASES[12].hand!r})",))
+
+
+def crashes_on_tens(function, checked):
+    """Right but for openingBid on hands led by a ten: a ValueError from line 3."""
+    if function == "openingBid" and checked.hand.startswith("10"):
+        return Answer("raised", None, "ValueError", "ten", 3, "openingBid")
+    return correct(function, checked)
+
+
+CRASHING = answering(crashes_on_tens)
 REPORTS = {"passing": PASSING, "pass_as_string": PASS_STRING, "hcp_off": HCP_OFF,
-           "missing_bid": MISSING_BID, "not_imported": NOT_IMPORTED, "stopped": STOPPED}
+           "missing_bid": MISSING_BID, "not_imported": NOT_IMPORTED, "stopped": STOPPED,
+           "crashing": CRASHING}
 
 
 def rule_name(rule_id: str) -> str:
@@ -139,7 +151,7 @@ def cents(values) -> int:
 
 def test_default_weights_share_100_points_equally_per_function_rule_and_worked_examples():
     found = parts(PASSING)
-    shares = len(PASSING.rules) + 1
+    shares = len(graded_rules(PASSING)) + 1
     assert len(found) == 3 * shares
     exact = 100 / 3 / shares
     assert all(abs(part.max_points - exact) < 0.01 for part in found)
@@ -148,14 +160,14 @@ def test_default_weights_share_100_points_equally_per_function_rule_and_worked_e
 
 def test_weights_give_a_function_its_share_and_a_rule_its_share_within_it():
     weights = parse_weights('{"functions": {"highCardPoints": 1, "distributionPoints": 1, '
-                            '"openingBid": 2}, "rules": {"R6": 2}, "total": 100}')
+                            '"openingBid": 2}, "rules": {"R3": 2}, "total": 100}')
     found = {(part.function, part.rule): part.max_points
              for part in parts(PASSING, Grading(weights))}
-    others = len(PASSING.rules)  # the other rules and the worked examples
-    assert found["openingBid", "R6"] == pytest.approx(50 * 2 / (others + 2), abs=0.01)
-    assert found["openingBid", "R3"] == pytest.approx(50 / (others + 2), abs=0.01)
+    others = len(graded_rules(PASSING))  # the other rules and the worked examples
+    assert found["openingBid", "R3"] == pytest.approx(50 * 2 / (others + 2), abs=0.01)
+    assert found["openingBid", "R9"] == pytest.approx(50 / (others + 2), abs=0.01)
     assert found["openingBid", None] == pytest.approx(50 / (others + 2), abs=0.01)
-    assert found["highCardPoints", "R3"] == pytest.approx(25 / (others + 2), abs=0.01)
+    assert found["highCardPoints", "R9"] == pytest.approx(25 / (others + 2), abs=0.01)
     assert cents(found.values()) == 100_00
 
 
@@ -240,7 +252,7 @@ def test_a_part_per_function_per_rule_and_the_worked_examples_first():
     names = [part.name for part in found if part.function == "openingBid"]
     assert names[0] == "openingBid: the worked examples"
     assert names[1:] == [f"openingBid: hands {rule} ({name}) decides" for rule, name in
-                         ((rule, rule_name(rule)) for rule in PASSING.rules)]
+                         ((rule, rule_name(rule)) for rule in graded_rules(PASSING))]
     assert all(part.passed and part.points == part.max_points for part in found)
 
 
@@ -272,11 +284,11 @@ def test_why_a_part_was_not_checked(report, text):
 
 
 def test_a_part_partly_answered_counts_the_unanswered_hands_as_not_right():
-    rule = next(rule for rule in STOPPED.rules
+    rule = next(rule for rule in graded_rules(STOPPED)
                 if any(c.rule == rule and c.kind == "random" for c in CASES)
-                and any(c.rule == rule and c.kind != "random" for c in CASES))
+                and any(c.rule == rule and c.kind == "threshold" for c in CASES))
     part = part_of(STOPPED, "highCardPoints", rule)
-    answered = sum(c.rule == rule and c.kind != "random" for c in CASES)
+    answered = sum(c.rule == rule and c.kind == "threshold" for c in CASES)
     assert (part.status, part.right, part.calls) == ("partly checked", answered, answered)
     assert part.points == pytest.approx(part.max_points * answered / part.hands, abs=0.01)
     assert part_output(part, STOPPED, Grading()) == (
@@ -288,7 +300,7 @@ def test_worked_examples_weigh_like_a_rule_and_are_always_visible():
     grading = Grading(hidden="after_due_date")
     worked = [part for part in parts(HCP_OFF, grading) if part.rule is None]
     assert [part.function for part in worked] == list(FUNCTIONS)
-    share = 100 / 3 / (len(HCP_OFF.rules) + 1)
+    share = 100 / 3 / (len(graded_rules(HCP_OFF)) + 1)
     assert all(abs(part.max_points - share) < 0.01 for part in worked)
     assert {(part.visibility, part.hands) for part in worked} == {
         ("visible", len(WORKED_EXAMPLES))}
@@ -298,10 +310,10 @@ def test_worked_examples_weigh_like_a_rule_and_are_always_visible():
 
 @pytest.mark.parametrize("weight, share", [(0, 0.0), (1, 1.0), (2.5, 2.5)])
 def test_the_weights_file_sets_the_worked_examples_weight(weight, share):
-    grading = Grading(parse_weights(f"worked = {weight}\n[rules]\nR1 = 1\n"))
+    grading = Grading(parse_weights(f"worked = {weight}\n[rules]\nR3 = 1\n"))
     found = {part.rule: part.max_points for part in parts(PASSING, grading)
              if part.function == "openingBid"}
-    assert found[None] == pytest.approx(found["R1"] * share, abs=0.01)
+    assert found[None] == pytest.approx(found["R3"] * share, abs=0.01)
     assert grading.weights.to_dict()["worked"] == weight
 
 
@@ -399,6 +411,41 @@ def test_json_report_holds_the_whole_report():
     assert data["score"]["weights"]["total"] == 100
 
 
+def test_exceptions_are_told_by_kind_and_line_in_every_format():
+    crashes = sum(case.hand.startswith("10") for case in CASES)
+    assert crashes
+    said = f"openingBid raised ValueError (student.py, line 3, in openingBid) on {crashes}"
+    group = report_data(CRASHING)["groups"][0]
+    assert (group["cause"], group["rule"], group["count"]) == (RAISED, None, crashes)
+    assert group["exception"] == {"type": "ValueError", "line": 3, "where": "openingBid"}
+    assert report_data(HCP_OFF)["groups"][0]["exception"] is None
+    assert f"Exceptions:\n  - {said}" in gradescope_results(CRASHING)["output"]
+    outputs = [test["output"] for test in prairielearn_results(CRASHING)["tests"]]
+    assert any("raised ValueError (student.py, line 3, in openingBid) on" in output
+               for output in outputs)
+
+
+@pytest.mark.parametrize("format_name", ["json", "gradescope", "prairielearn"])
+def test_lone_surrogates_from_the_students_code_become_unicode_text_and_are_said(
+        format_name):
+    report = answering(correct, warnings=("the module prints: 'a\ud800b'",))
+    text = render(format_name, report)
+    text.encode("utf-8")  # strict: every character is Unicode text
+    assert "aU+D800b" in text and "\\ud800" not in text
+    if format_name != "json":
+        assert json.loads(text)["output"].endswith(
+            "Note: 1 character that is not Unicode text (lone surrogates, from the "
+            "student's code) written as U+XXXX.")
+
+
+def test_unicode_text_mends_keys_and_lists_and_leaves_other_values():
+    assert unicode_text({"k\udcff": ["\ud800\udfff", 3, None], "output": "o"}) == {
+        "kU+DCFF": ["U+D800U+DFFF", 3, None],
+        "output": "o\nNote: 3 characters that are not Unicode text (lone surrogates, from "
+                  "the student's code) written as U+XXXX."}
+    assert unicode_text({"output": "plain"}) == {"output": "plain"}
+
+
 def test_json_report_for_a_module_without_isolation_or_worked_examples():
     data = report_data(answering(correct, CASES[12:], isolation=None))
     validate(data, "check_report")
@@ -429,9 +476,10 @@ def test_gradescope_score_is_the_sum_of_the_tests_and_texts_are_plain():
     failed = [test for test in data["tests"] if test["status"] == "failed"]
     assert [test["name"] for test in failed] == ["openingBid: the worked examples",
                                                  "openingBid: hands R9 (no bid) decides"]
-    assert failed[1]["number"] == f"3.{len(PASS_STRING.rules) + 1}"
-    assert failed[1]["output"].startswith(f"right on 0 of {no_bid_hands()} hands\n\n"
-                                          f"wrong type on {no_bid_hands()} hands")
+    assert failed[1]["number"] == f"3.{len(graded_rules(PASS_STRING)) + 1}"
+    assert failed[1]["output"].startswith(f"right on 0 of {no_bid_hands(CASES[12:])} hands"
+                                          f"\n\nwrong type on {no_bid_hands(CASES[12:])} "
+                                          f"hands")
 
 
 def test_gradescope_hides_the_rule_tests_until_the_due_date():
@@ -469,8 +517,8 @@ def test_prairielearn_score_is_a_fraction_and_tests_carry_points():
     data = prairielearn_results(HCP_OFF)
     assert data["gradable"] and data["score"] == pytest.approx(2 / 3, abs=0.0001)
     test = data["tests"][1]
-    assert test["name"] == f"highCardPoints: hands {HCP_OFF.rules[0]} " \
-                           f"({rule_name(HCP_OFF.rules[0])}) decides"
+    assert test["name"] == f"highCardPoints: hands {graded_rules(HCP_OFF)[0]} " \
+                           f"({rule_name(graded_rules(HCP_OFF)[0])}) decides"
     assert test["points"] == 0 and test["max_points"] > 0
     assert test["message"].startswith("right on 0 of ")
     assert test["description"].startswith("highCardPoints on the ")
@@ -541,7 +589,7 @@ def test_junit_failure_types_name_the_cause_or_why_hands_went_unanswered():
              for case in parsed(STOPPED).iter("testcase") if case.find("failure") is not None}
     assert types["imports and answers every call"] == "problem"
     assert {types[f"openingBid: hands {rule} ({rule_name(rule)}) decides"]
-            for rule in STOPPED.rules} == {"not checked"}
+            for rule in graded_rules(STOPPED)} == {"not checked"}
     assert "partly checked" in types.values()
     assert parsed(PASS_STRING).find("testsuite[4]/testcase/failure").get("type") == \
         "wrong type"
@@ -615,7 +663,7 @@ def test_a_correct_correct_gets_full_marks_everywhere(checked):
 
 def string_pass_score(report) -> float:
     """100 less openingBid's share on R9's hands and on the worked examples with no bid."""
-    share = 100 / 3 / (len(report.rules) + 1)
+    share = 100 / 3 / (len(graded_rules(report)) + 1)
     worked = [case for case in report.cases if case.kind == "worked"]
     passes = sum(case.expected[2] is None for case in worked)
     return 100 - share - share * passes / len(worked)

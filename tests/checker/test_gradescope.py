@@ -18,8 +18,9 @@ import jsonschema
 import pytest
 
 from bidder.checker.gradescope import (CONFIG_NAME, Bundle, autograde, bundle_files,
-                                        find_submission, main, submission_seed, wheel,
-                                        write_atomically, write_bundle)
+                                        find_submission, main, seal_metadata,
+                                        submission_seed, wheel, write_atomically,
+                                        write_bundle)
 from bidder.checker import bundle as bundle_module
 from bidder.checker.bundle import wheels
 from bidder.checker.points import Grading, parse_weights
@@ -159,6 +160,37 @@ def test_submission_seed(tmp_path, environ, seed, metadata, expected):
     assert submission_seed(Bundle(seed=seed), str(path), environ) == expected
 
 
+@pytest.mark.parametrize("kind", ["file", "link", "missing", "fifo", "not root"])
+def test_the_metadata_is_made_roots_alone_before_the_students_code_runs(tmp_path, kind,
+                                                                       monkeypatch):
+    if os.geteuid() != 0:
+        pytest.skip("only root can give the file to root")
+    target, path = tmp_path / "elsewhere.json", tmp_path / "submission_metadata.json"
+    target.write_text("{}")
+    os.chown(target, 61_299, 61_299)
+    target.chmod(0o644)
+    if kind in ("file", "not root"):
+        target.rename(path)
+        target = path
+    elif kind == "link":
+        path.symlink_to(target)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    if kind == "not root":
+        monkeypatch.setattr(os, "geteuid", lambda: 61_299)
+    seal_metadata(str(path))
+    monkeypatch.undo()
+    info = target.stat()
+    assert ((info.st_uid, info.st_mode & 0o777) == (0, 0o600)) is (kind == "file")
+
+
+def test_a_course_secret_draws_the_seed_from_the_submission_id(tmp_path):
+    path = tmp_path / "submission_metadata.json"
+    path.write_text('{"id": 123}')
+    bundle = Bundle(secret="the course's")
+    assert submission_seed(bundle, str(path), {}) == bundle.own_seed("123") != 123
+
+
 @pytest.mark.parametrize("name, wanted", [
     (None, "upload a Python file (.py) that defines"),
     ("bid.py", "upload a file named bid.py that defines"),
@@ -274,6 +306,7 @@ def test_the_unpacked_zip_sets_up_and_grades_end_to_end(open_folder):
     run = subprocess.run([str(source / "run_autograder")], env=environ, cwd=open_folder,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+    assert "RuntimeWarning" not in run.stderr  # the log holds the checker's report alone
     results = json.loads(Path(paths["BIDDER_RESULTS"], "results.json").read_text())
     jsonschema.validate(results, results_schema())
     assert results["score"] == 100 and results["extra_data"]["seed"] == 4242

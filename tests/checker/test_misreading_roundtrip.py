@@ -83,16 +83,33 @@ def test_a_sample_through_the_sandbox_is_named_as_bidder_check_names_it(tmp_path
 
 def test_tied_misreadings_are_told_apart_on_further_hands_the_sandbox_asks(tmp_path):
     path = tmp_path / "solution.py"
-    path.write_text(module_source(variant_by_id("swap=R5/R8")))
+    path.write_text(module_source(variant_by_id("R5.hcp=22-23")))
     report = check_module(str(path))
     found = report.diagnosis
-    assert [variant.id for variant in found.ruled_out] == ["R5.hcp=22-23"]
+    assert [variant.id for variant in found.ruled_out] == ["R5.hcp=23"]
     assert found.asked > 0 and found.deciding
     sentence = found.sentence(report)
-    assert ("It fit as well as (R5.hcp=22-23) on the checked hands; " in sentence
+    assert ("It fit as well as (R5.hcp=23) on the checked hands; " in sentence
             and "further hands were asked to tell them apart" in sentence)
-    assert "answer alike on every hand (counted exactly)" in sentence
     data = json.loads(render("json", report))["misreading"]
-    assert data["ruled_out"] == ["R5.hcp=22-23"] and data["further"]["asked"] == found.asked
+    assert data["ruled_out"] == ["R5.hcp=23"] and data["further"]["asked"] == found.asked
     assert data["further"]["deciding"][0]["function"] == "openingBid"
-    assert ["swap=R4/R6", "swap=R5/R6"] in data["alike"]
+
+
+def test_misreadings_that_answer_alike_on_every_hand_are_said_to(tmp_path):
+    path = tmp_path / "solution.py"
+    path.write_text(module_source(variant_by_id("swap=R5/R8")))
+    report = check_module(str(path))
+    assert "answer alike on every hand (counted exactly)" in report.diagnosis.sentence(report)
+    assert ["swap=R4/R6", "swap=R5/R6"] in json.loads(render("json", report))[
+        "misreading"]["alike"]
+
+
+def test_a_module_reading_every_plus_as_more_than_is_named_only_for_what_it_does(tmp_path):
+    path = tmp_path / "solution.py"
+    path.write_text(module_source(variant_by_id("R2.len=6++R6.points=23++R6.len=6+")))
+    report = check_module(str(path))
+    data = json.loads(render("json", report))["misreading"]
+    assert data["variants"] == ["R2.len=6+"] and data["unconfirmed"][0].startswith("R6.")
+    assert data["unexplained"] > 0 and not data["sentence"].startswith("All")
+    assert data["further"]["confirming"] > 0

@@ -108,6 +108,14 @@ def test_submission_seed(tmp_path, environ, seed, expected):
     assert submission_seed(Bundle(seed=seed), str(tmp_path / "bid.py"), environ) == expected
 
 
+def test_a_course_secret_draws_the_seed_from_the_submitted_file(tmp_path):
+    (tmp_path / "bid.py").write_text("x = 1\n")
+    drawn = int.from_bytes(__import__("hashlib").sha256(b"x = 1\n").digest()[:4], "big")
+    bundle = Bundle(secret="the course's")
+    assert submission_seed(bundle, str(tmp_path / "bid.py"), {}) == bundle.own_seed(
+        str(drawn)) != drawn
+
+
 def test_no_submitted_file_is_not_gradable(tmp_path):
     results = grade(Bundle(submission_name="bid.py"), str(tmp_path), {})
     assert results == {

@@ -67,6 +67,31 @@ def test_headline(given, text):
     assert headline(given).startswith(text)
 
 
+def crashed(function, case, kind, line, where="f", message="x") -> Verdict:
+    return Verdict(function, case, Answer("raised", None, kind, message, line, where), RAISED)
+
+
+CRASHES = replaced(ALL_RIGHT, crashed("openingBid", 0, "ValueError", 7),
+                   crashed("openingBid", 1, "ValueError", 7, message="y"),
+                   crashed("highCardPoints", 1, "ZeroDivisionError", None, None))
+
+
+def test_headline_names_the_biggest_exception_by_kind_and_line():
+    assert headline(report(CRASHES)).startswith(
+        "2 of the 3 wrong answers are openingBid raising ValueError (s.py, line 7, in f), "
+        f"for example openingBid({BALANCED_19!r}) raised ValueError: x (s.py, line 7, in f)")
+
+
+def test_text_report_lists_every_exception_by_kind_and_line():
+    text = text_report(report(CRASHES), shown=1)
+    assert ("Exceptions, by kind and line\n"
+            "  openingBid raised ValueError (s.py, line 7, in f) on 2 hands\n"
+            "  highCardPoints raised ZeroDivisionError (outside the module's own lines) on 1 "
+            "hand\n") in text
+    assert ("  1. openingBid on 2 hands of all kinds: raised ValueError (s.py, line 7, in "
+            "f)\n") in text
+
+
 def test_call_text_for_an_exception():
     raised = Verdict("highCardPoints", 1, Answer("raised", None, "KeyError", "'9S'", 3, "f"),
                      RAISED)

@@ -164,6 +164,34 @@ def test_the_bwrap_command_shows_no_environment_network_or_site_packages(tmp_pat
                    if path not in hidden and not path.startswith("/usr"))
 
 
+WRITES = """
+import os
+for path in ("/", "/var/tmp", "/dev/shm", "/tmp", *{masked!r}):
+    try:
+        os.makedirs(path, exist_ok=True)
+        with open(os.path.join(path, "note"), "w") as stream:
+            stream.write("left")
+        print(path, os.statvfs(path).f_blocks * os.statvfs(path).f_frsize)
+    except OSError:
+        print(path, "refused")
+"""
+
+
+def test_inside_bubblewrap_only_the_scratch_folder_of_its_own_size_takes_writes(tmp_path):
+    if bubblewrap_problem():
+        missing(bubblewrap_problem(), "the checker's sandbox tests")
+    for folder in ("checker", "submission"):
+        (tmp_path / folder).mkdir()
+    command = bubblewrap_command(str(tmp_path), Limits(scratch=8 * MIB))
+    masked = [command[index + 1] for index, word in enumerate(command) if word == "--tmpfs"
+              and command[index + 1] != "/tmp"]
+    done = subprocess.run(command + ["-c", WRITES.format(masked=masked)],
+                          capture_output=True, text=True, timeout=60)
+    said = dict(line.rsplit(" ", 1) for line in done.stdout.splitlines())
+    assert said.pop("/tmp") == str(8 * MIB)
+    assert set(said.values()) == {"refused"} and len(said) == 3 + len(masked)
+
+
 @pytest.fixture
 def fresh_probe():
     bubblewrap_problem.cache_clear()

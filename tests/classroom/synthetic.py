@@ -24,6 +24,20 @@ def openingBid(hand):
     return "7NT"
 '''
 
+# right answers but for two crashes: a ValueError on hands led by a ten, a
+# ZeroDivisionError on hands with a void
+CRASHES = '''
+
+_right_bid = openingBid
+
+
+def openingBid(hand):
+    if hand.startswith("10"):
+        raise ValueError("a ten leads the hand")
+    13 // min(lengths(hand).values())
+    return _right_bid(hand)
+'''
+
 # student: the misreadings the diagnosis should name
 KNOWN = {"alice": ("r3-unbalanced-only",), "bob": ("r3-unbalanced-only",),
          "<em>mallory&co": ("r3-unbalanced-only",), "carol": ("1nt-15-17",),
@@ -47,5 +61,6 @@ def write_class(folder: Path) -> Path:
     shutil.copy(STUDENT_TESTS / "weak_tests.py", judy / "test_solution.py")
     (folder / "ken").mkdir()
     (folder / "ken" / "notes.txt").write_text("I ran out of time")
+    (folder / "oscar.py").write_text((STUDENTS / "correct.py").read_text() + CRASHES)
     (folder / "test_helpers.py").write_text("")  # a test file at the top is no student
     return folder

@@ -14,6 +14,8 @@ from bidder.classroom.data import report_data
 from bidder.classroom.html import report_html, templates_folder
 from bidder.classroom.sources import Submission
 from bidder.classroom.text import report_text
+from bidder.cards import parse_hand
+from bidder.classroom.outcome import Outcome
 from bidder.misreadings import variant_by_id
 
 from .synthetic import HANDS, KNOWN, write_class
@@ -39,7 +41,7 @@ def by_name(outcomes):
 def test_every_student_is_there_by_name_and_a_test_file_at_the_top_is_none(outcomes):
     assert sorted(by_name(outcomes)) == sorted(
         ["alice", "bob", "<em>mallory&co", "carol", "dave", "erin", "frank", "grace",
-         "heidi", "ivan", "judy", "ken"])
+         "heidi", "ivan", "judy", "ken", "oscar"])
 
 
 @pytest.mark.parametrize("student", sorted(KNOWN))
@@ -68,6 +70,60 @@ def test_the_misreadings_held_with_how_many_students_their_sentence_and_a_hand(r
     assert [entry.id for entry in report.held][:2] == ["r3-unbalanced-only", "1nt-15-17"]
 
 
+def test_a_hand_that_shows_a_misreading_is_written_by_suit(report):
+    for held in report.held:
+        assert held.hand == str(parse_hand(held.hand))
+    for entry in report.reteach:
+        assert all(hand == str(parse_hand(hand)) for hand, _ in entry.hands)
+
+
+def test_each_students_exceptions_are_told_by_kind_count_line_and_a_hand(outcomes):
+    raised = by_name(outcomes)["oscar"].raised
+    assert sorted((one.function, one.crash.type_name) for one in raised) == [
+        ("openingBid", "ValueError"), ("openingBid", "ZeroDivisionError")]
+    assert [one.count for one in raised] == sorted((one.count for one in raised),
+                                                   reverse=True)
+    assert all(one.count > 0 and one.crash.line is not None for one in raised)
+    ten = next(one for one in raised if one.crash.type_name == "ValueError")
+    assert "10" in ten.hand and ten.hand == str(parse_hand(ten.hand))
+    assert ten.text == (f"openingBid raised ValueError (line {ten.crash.line}, in "
+                        f"openingBid) on {ten.count} hands, for example on {ten.hand}")
+    assert by_name(outcomes)["erin"].raised == ()
+
+
+def test_the_exceptions_are_in_the_text_the_json_and_the_html(report):
+    oscar = next(one for one in report.outcomes if one.student == "oscar")
+    said = oscar.raised[0].text
+    assert f"  oscar: {oscar.score:g}\n    {said}\n" in report_text(report)
+    data = next(one for one in report_data(report)["students"] if one["student"] == "oscar")
+    first = oscar.raised[0]
+    assert data["exceptions"][0] == {
+        "function": "openingBid", "type": first.crash.type_name, "line": first.crash.line,
+        "where": first.crash.where, "count": first.count, "hand": first.hand, "text": said}
+    assert said in report_html(report)
+
+
+TIED = (Outcome("tess", 90.0, ("R3.points=15-21",), alternatives=("hcp.J=0",)),
+        Outcome("uma", 80.0, ("R3.points=15-21",)))
+
+
+def test_misreadings_that_fit_just_as_well_are_named_together():
+    report = summarise(TIED)
+    held = report.held[0]
+    assert held.alternatives == ("hcp.J=0",)
+    assert held.others == f"They fit just as well: (hcp.J=0) {variant_by_id('hcp.J=0').sentence}"
+    text = report_text(report)
+    assert "  tess: 90 (R3.points=15-21, or just as well hcp.J=0)\n" in text
+    assert "  uma: 80 (R3.points=15-21)\n" in text
+    assert held.others in text
+    data = report_data(report)
+    jsonschema.validate(data, SCHEMA)
+    assert data["students"][0]["alternatives"] == ["hcp.J=0"]
+    assert data["misreadings"][0]["others"] == held.others
+    page = report_html(report)
+    assert "R3.points=15-21, or just as well hcp.J=0" in page and "They fit just as well" in page
+
+
 def test_the_hands_to_teach_again_tell_the_common_misreadings_apart(report):
     assert [entry.id for entry in report.reteach] == ["r3-unbalanced-only", "1nt-15-17"]
     for entry in report.reteach:
@@ -81,7 +137,7 @@ def test_the_hands_to_teach_again_tell_the_common_misreadings_apart(report):
 def test_the_shares_right_count_the_checked_students(report):
     shares = {share.name: share for share in report.shares}
     worked = shares["openingBid: the worked examples"]
-    assert worked.of == 9 and worked.right < worked.of
+    assert worked.of == 10 and worked.right < worked.of
 
 
 def test_the_class_tests_strength_comes_from_the_students_who_sent_tests(report):
@@ -90,7 +146,7 @@ def test_the_class_tests_strength_comes_from_the_students_who_sent_tests(report)
 
 
 def test_the_distribution_counts_every_checked_score(report):
-    assert sum(report.distribution) == len(report.checked) == 9
+    assert sum(report.distribution) == len(report.checked) == 10
     assert report.distribution[-1] == sum(o.score >= 90 for o in report.checked) >= 7
 
 

@@ -173,6 +173,8 @@ def test_bundle_fixes_the_seed_only_when_one_is_given(students, args, env, seed)
     target = students / "autograder.zip"
     assert run("--bundle", "gradescope", target, *args, env=env).exit_code == 0
     assert bundled_config(target)["seed"] == seed
+    secret = bundled_config(target)["secret"]
+    assert (secret is None) if seed is not None else len(secret) == 32
 
 
 @pytest.mark.parametrize("extra", [["{student}"], ["-o", "out.json"], ["--format", "json"]],

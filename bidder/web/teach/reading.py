@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from ...cards import parse_hand
 from ...dealing import changed_hand
-from ...explaining import bids_given, explain_answers
+from ...explaining import bids_given, explain_answers, just_as_well
 from ...misreadings import MisreadingError, variant_by_id
 from ...variants import Variant
 
@@ -50,10 +50,7 @@ class Reading:
     @property
     def others(self) -> str:
         """The readings that fit just as well, in a sentence ('' when there are none)."""
-        if not self.alternatives:
-            return ""
-        return "They fit just as well: " + " Or: ".join(
-            other.sentence for other in self.alternatives)
+        return just_as_well(self.alternatives)
 
 
 def round_reading(rows: Sequence[tuple[str, str | None, bool]]) -> Reading | None:
