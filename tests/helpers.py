@@ -1,12 +1,15 @@
 """Helpers shared by the tests: hands they use again and again, the board files, and
 watching processes."""
 
+import fcntl
 import os
 import shutil
 import signal
+import tempfile
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 STRONG_NO_BID = "AS KS QS 2S AH KH 3H 2H AD QD 4D 3D 5C"  # 22 HCP, 4-4-4-1: no rule fits
@@ -138,3 +141,15 @@ def signal_main_thread(signum: int) -> None:
     thread. A signal sent to the whole process may be taken by any of its threads; taken
     by another one, it would not wake a main thread blocked in a read or a wait."""
     signal.pthread_kill(threading.main_thread().ident, signum)
+
+
+@contextmanager
+def uid_taken(uid: int):
+    """Run the block while no other test of this machine runs processes as *uid*: the
+    suite's parallel workers (and another run of the suite) take turns. A check's reaper
+    kills every process of its student's uid, so two tests that run processes as one
+    fixed uid (nobody's) at once would end each other's. The lock is the tests' own, not
+    the checker's lease of the uid, which the code under test takes itself."""
+    with open(Path(tempfile.gettempdir()) / f"bidder-tests-uid-{uid}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield

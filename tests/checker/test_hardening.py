@@ -89,7 +89,7 @@ def readable_package():
         shutil.rmtree(folder)
 
 
-def test_a_hardened_checker_keeps_its_environment_from_its_own_uid(readable_package):
+def test_a_hardened_checker_keeps_its_environment_from_its_own_uid(readable_package, nobody):
     """As the student's code would on PrairieLearn (the checker's uid), a child cannot read
     the hardened checker's environment, and the checker's own copy has no secret."""
     command = ["/usr/bin/python3", "-c", HARDENED, str(readable_package)]

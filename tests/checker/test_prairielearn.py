@@ -237,7 +237,7 @@ def entry_command(mode: str) -> tuple[list[str], dict, int | None]:
         "a module that writes the results file",
         "a module that imports the checker's own reference"])
 def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student, gradable,
-                                                        score):
+                                                        score, nobody):
     command, environ, owner = entry_command(mode)
     sources = {"correct": (STUDENTS / "correct.py").read_text(),
                "stub": (STUDENTS / "stub.py").read_text(),
@@ -283,7 +283,7 @@ def test_the_entry_point_grades_in_prairielearns_layout(question, mode, student,
         shutil.rmtree(root, ignore_errors=True)
 
 
-def test_with_no_such_user_the_student_runs_as_a_uid_of_its_own(question):
+def test_with_no_such_user_the_student_runs_as_a_uid_of_its_own(question, nobody):
     command, environ, owner = entry_command("as root")
     root = job(question, (STUDENTS / "correct.py").read_text(), owner)
     try:
