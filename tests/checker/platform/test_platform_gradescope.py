@@ -9,6 +9,7 @@ the system, leave no process, reach no network, and get its results written."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from corpus import (EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDE
 from docker_like import CAPABILITY_NUMBERS, DOCKER_CAPABILITIES, Container
 from gradescope_image import CHECK_ONE, CHECKER_UID, build_image, run_in_image
 from harness import needed
+from once import once, shared_folder
 
 BUNDLE = Bundle(hands=20, timeout=5.0, seed=1)
 USERS = {"root": None, "unprivileged": CHECKER_UID}
@@ -33,21 +35,22 @@ RUNGS_HELD = {"root": ("own uid 62234", "seccomp: no sockets", "Landlock (ABI"),
 
 
 @pytest.fixture(scope="module")
-def image(tmp_path_factory):
-    needed()
-    built, problem = build_image(tmp_path_factory.mktemp("gradescope"), BUNDLE)
-    assert not problem, problem
-    return built
-
-
-RUNS: dict = {}
-
-
-def runs(image: str, mode: str, user: str) -> dict:
-    """The driver's report of one container's run (made once, then kept): the Gradescope
+def runs(tmp_path_factory):
+    """runs(mode, user): the driver's report of one container's run, made once in the
+    whole run of the suite, the image built only where a run is made: the Gradescope
     autograder on the whole corpus, or the checker itself (*mode* names the isolation
     asked for) on the escapes."""
-    if (mode, user) not in RUNS:
+    needed()
+    shared, built = shared_folder(tmp_path_factory), []
+
+    def image() -> str:
+        if not built:
+            path, problem = build_image(tmp_path_factory.mktemp("gradescope"), BUNDLE)
+            assert not problem, problem
+            built.append(path)
+        return built[0]
+
+    def run(mode: str, user: str) -> dict:
         if mode == "gradescope":
             checker, order = ["/autograder/run_autograder"], ORDER
         else:
@@ -56,8 +59,9 @@ def runs(image: str, mode: str, user: str) -> dict:
                 "modules": {name: submission(name) for name in order},
                 "secret": WORK["secret"], "port": LISTENER_PORT, "checker": checker,
                 "student_uid": STUDENT_UID}
-        RUNS[mode, user] = run_in_image(image, work, USERS[user])
-    return RUNS[mode, user]
+        name = "gradescope-" + "-".join(filter(None, re.split(r"\W+", f"{mode} {user}")))
+        return once(shared, name, lambda: run_in_image(image(), work, USERS[user]))
+    return run
 
 
 PROBE = r"""
@@ -111,8 +115,8 @@ def test_bubblewrap_cannot_start_in_the_container(user):
 
 @pytest.mark.parametrize("user", USERS)
 @pytest.mark.parametrize("name", ORDER)
-def test_gradescope_gives_no_marks_a_module_did_not_earn(image, user, name):
-    report = runs(image, "gradescope", user)
+def test_gradescope_gives_no_marks_a_module_did_not_earn(runs, user, name):
+    report = runs("gradescope", user)
     run = report["runs"][name]
     assert run["results"]["kind"] == "file", run
     results = json.loads(run["results"]["text"])
@@ -131,8 +135,8 @@ def test_gradescope_gives_no_marks_a_module_did_not_earn(image, user, name):
 
 
 @pytest.mark.parametrize("user", USERS)
-def test_the_report_names_the_rungs_that_held_and_why_bubblewrap_did_not(image, user):
-    output = json.loads(runs(image, "gradescope", user)["runs"]["stub"]["results"]["text"])
+def test_the_report_names_the_rungs_that_held_and_why_bubblewrap_did_not(runs, user):
+    output = json.loads(runs("gradescope", user)["runs"]["stub"]["results"]["text"])
     isolation = " ".join(output["output"].split())
     assert "Isolation: fallback:" in isolation
     assert "no sandbox: bwrap cannot run here" in isolation
@@ -143,8 +147,8 @@ def test_the_report_names_the_rungs_that_held_and_why_bubblewrap_did_not(image, 
 
 
 @pytest.mark.parametrize("isolation, name, user", DIRECT_RUNS)
-def test_the_checker_itself_keeps_every_module_in(image, isolation, name, user):
-    report = runs(image, isolation, user)
+def test_the_checker_itself_keeps_every_module_in(runs, isolation, name, user):
+    report = runs(isolation, user)
     run = report["runs"][name]
     found = json.loads(run["stdout"])
     if name not in EARNED_IF_FAST:

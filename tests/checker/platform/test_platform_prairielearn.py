@@ -20,11 +20,11 @@ from docker_like import Container
 from corpus import (EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDER, STUDENT_UID,
                     WORK, contained, submission)
 from harness import needed
+from once import once, shared_folder
 from prairielearn_image import AG_UID, ENTRY, PATHS, build_job, run_in_job
 
 BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, submission_name="bid.py", grading=Grading())
 RUNGS_HELD = (f"own uid {AG_UID} ", "seccomp: no sockets", "Landlock (ABI")
-RUNS: dict = {}
 
 
 @pytest.fixture(scope="module")
@@ -35,14 +35,15 @@ def layer(tmp_path_factory) -> str:
 
 
 @pytest.fixture(scope="module")
-def report(layer) -> dict:
-    """The driver's report of the entry point run on every module of ORDER in turn."""
-    if not RUNS:
-        work = {"mode": "prairielearn", "checker": ENTRY, "secret": WORK["secret"],
-                "port": LISTENER_PORT, "student_uid": STUDENT_UID,
-                "modules": {name: submission(name, PATHS, "bid.py") for name in ORDER}}
-        RUNS.update(run_in_job(layer, work))
-    return RUNS
+def report(request, tmp_path_factory) -> dict:
+    """The driver's report of the entry point run on every module of ORDER in turn (made
+    once in the whole run of the suite; the layer built only where it is made)."""
+    needed()
+    work = {"mode": "prairielearn", "checker": ENTRY, "secret": WORK["secret"],
+            "port": LISTENER_PORT, "student_uid": STUDENT_UID,
+            "modules": {name: submission(name, PATHS, "bid.py") for name in ORDER}}
+    return once(shared_folder(tmp_path_factory), "prairielearn",
+                lambda: run_in_job(request.getfixturevalue("layer"), work))
 
 
 def results(report: dict, name: str) -> dict:
