@@ -29,12 +29,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
-import select
 import threading
 from collections import Counter
 from dataclasses import dataclass
 
 from flask import current_app, has_app_context, has_request_context, request
+from gevent.socket import wait_read
 from werkzeug.exceptions import ServiceUnavailable
 
 from .bounded import PageCache
@@ -106,9 +106,10 @@ class Child:
         :raises OSError: when the process is gone or took longer than *seconds*.
         """
         self.connection.send((function, args))
-        readable, _, _ = select.select([self.connection], [], [], seconds)  # gevent's, when patched
-        if not readable:
-            raise TimeoutError(f"no answer in {seconds} s")
+        # gevent's wait: cooperative in a gevent worker, and unlike select() it takes a
+        # descriptor of any number (a process with over 1,024 open has them)
+        wait_read(self.connection.fileno(), timeout=seconds,
+                  timeout_exc=TimeoutError(f"no answer in {seconds} s"))
         try:
             return self.connection.recv_bytes()
         except EOFError as error:

@@ -129,6 +129,19 @@ def test_a_job_runs_in_another_process_and_its_errors_come_back(pool):
     assert len(pool.children) == 1
 
 
+def test_a_job_is_answered_in_a_worker_holding_over_a_thousand_descriptors(pool):
+    """A gevent worker with a thousand connections open holds descriptors past 1,024,
+    which select() cannot watch: the pipe to the process may be one of them."""
+    held = []
+    try:
+        while not held or held[-1] < 1100:
+            held.append(os.open(os.devnull, os.O_RDONLY))
+        assert pool.run("work", "a", divmod, 7, 2) == (3, 1)
+    finally:
+        for descriptor in held:
+            os.close(descriptor)
+
+
 def test_a_process_that_dies_is_a_503_and_the_next_job_gets_a_new_one(pool):
     with pytest.raises(Busy) as refused:
         pool.run("a set of hands", "a", os._exit, 3)
