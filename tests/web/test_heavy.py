@@ -120,6 +120,14 @@ def pool():
     made.close()
 
 
+def test_closing_a_pool_ends_its_idle_processes():
+    made = Pool(1)
+    assert made.run("work", "a", divmod, 7, 2) == (3, 1)
+    (child,) = made.children
+    made.close()
+    assert made.children == [] and not child.process.is_alive()
+
+
 def test_a_job_runs_in_another_process_and_its_errors_come_back(pool):
     child = pool.run("work", "a", os.getpid)
     assert child != os.getpid()
