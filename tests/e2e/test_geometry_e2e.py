@@ -269,53 +269,71 @@ VISITS = [(board_of_a_deal, "boards for a deal"), (answered_wrongly, "practice a
           (live_teacher, "live teacher"), (live_remote, "live one-time link"),
           (live_added, "live phone added"), (live_start_refused, "live start refused")]
 
-# Print is laid out on paper, about 800 pixels wide: it is checked at the desktop width only.
-VIEWS = [(width, mode) for width in (390, 1280) for mode in MODES
-         if not (mode == "print" and width < 1280)]
-VIEW_IDS = [f"{width}-{mode}" for width, mode in VIEWS]
+WIDTHS = (390, 1280)
 
 
-def problems(page, mode: str) -> list[str]:
-    """What the probe finds on the page as it is, seen in *mode* (the forms that lead to a
-    page are filled on screen: print hides them)."""
-    if mode == "print":
+def modes(width: int) -> list[str]:
+    """The modes a page is seen in at *width*: print is laid out on paper, about 800
+    pixels wide, so it is checked at the desktop width only."""
+    return [mode for mode in MODES if not (mode == "print" and width < 1280)]
+
+
+def problems(page, width: int, large_type: bool = True) -> dict[str, list[str]]:
+    """What the probe finds on the page as it is, seen in each mode at *width* (large
+    type only where the page offers it), one mode after another on the page once loaded:
+    each mode is undone before the next (the forms that lead to a page are filled on
+    screen: print hides them)."""
+    found = {"screen": page.evaluate(PROBE)}
+    if "print" in modes(width):
         page.emulate_media(media="print")
-    if mode == "dark":
-        page.emulate_media(color_scheme="dark")
-    if mode == "projector":
-        page.locator("#large-type").check()
-    return page.evaluate(PROBE)
-
-
-@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
-def test_no_page_served_spills_overlaps_clips_or_scrolls_sideways(new_page, server, width,
-                                                                   mode):
-    page = new_page(width=width)
-    found = {}
-    for path, name in PAGES:
-        page.goto(server + path)
+        found["print"] = page.evaluate(PROBE)
         page.emulate_media(media="screen")
-        found[name] = problems(page, mode)
-    assert {name: lines for name, lines in found.items() if lines} == {}
+    page.emulate_media(color_scheme="dark")
+    found["dark"] = page.evaluate(PROBE)
+    page.emulate_media(color_scheme="light")
+    if large_type:
+        page.locator("#large-type").check()
+        found["projector"] = page.evaluate(PROBE)
+        page.locator("#large-type").uncheck()
+    return {mode: lines for mode, lines in found.items() if lines}
 
 
-@pytest.mark.parametrize("width, mode", VIEWS, ids=VIEW_IDS)
+def test_each_mode_is_probed_and_undone_before_the_next(new_page, server):
+    """The modes of one page load are independent: dark and large type are undone, so a
+    problem found in one mode is that mode's."""
+    page = new_page(width=390)
+    page.goto(server + "/rules")
+    problems(page, 390)
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") is False
+    assert page.evaluate("matchMedia('print').matches") is False
+    assert not page.locator("#large-type").is_checked()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("path, name", PAGES, ids=[name for _, name in PAGES])
+def test_no_page_served_spills_overlaps_clips_or_scrolls_sideways(new_page, server, path,
+                                                                   name, width):
+    page = new_page(width=width)
+    page.goto(server + path)
+    assert problems(page, width) == {}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("visit, name", VISITS, ids=[name for _, name in VISITS])
 def test_no_page_reached_by_a_form_spills_overlaps_clips_or_scrolls_sideways(
-        new_page, server, visit, name, width, mode):
+        new_page, server, visit, name, width):
     page = new_page(width=width)
     visit(page, server)
-    assert problems(page, mode) == []
+    assert problems(page, width) == {}
 
 
-@pytest.mark.parametrize("width, mode", [view for view in VIEWS if view[1] != "projector"],
-                         ids=[name for name in VIEW_IDS if "projector" not in name])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_a_downloaded_live_summary_spills_overlaps_clips_or_scrolls_sideways_nowhere(
-        new_page, server, width, mode):
+        new_page, server, width):
     """The summary stands alone, with no switch to large type: screen, dark and print."""
     page = new_page(width=width)
     live_summary(page, server)
-    assert problems(page, mode) == []
+    assert problems(page, width, large_type=False) == {}
 
 
 def test_every_page_the_app_serves_is_visited(tmp_path):
