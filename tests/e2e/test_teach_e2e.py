@@ -444,6 +444,8 @@ def test_asking_for_r4_says_why_no_hand_fires_it(page, server, browser_errors):
 
 # Accessibility and screenshots -----------------------------------------------------------
 
+SCHEMES = ("light", "dark")
+
 PAGES = [("deal", "/deal?bid=2NT&seed=7"), ("deal-hidden", "/deal?bid=2NT&seed=7&hide=1"),
          ("deal-r4", "/deal?rule=R4"),
          ("deal-bad-seed", "/deal?seed=abc"), ("stats", "/stats"),
@@ -453,13 +455,12 @@ PAGES = [("deal", "/deal?bid=2NT&seed=7"), ("deal-hidden", "/deal?bid=2NT&seed=7
          ("print-key", "/deal?count=12&print=1&seed=5&part=key")]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name, path", PAGES, ids=[name for name, _ in PAGES])
-def test_accessibility_check_finds_nothing(page, server, axe, browser_errors, name, path,
-                                           scheme):
-    page.emulate_media(color_scheme=scheme)
+def test_accessibility_check_finds_nothing(page, server, axe, browser_errors, name, path):
     page.goto(server + path)
-    assert axe(page) == []
+    for scheme in SCHEMES:  # the page once loaded, seen in each scheme in turn
+        page.emulate_media(color_scheme=scheme)
+        assert axe(page) == [], scheme
     assert browser_errors == []
 
 
@@ -488,14 +489,13 @@ def test_accessibility_of_every_practice_state(page, server, axe, browser_errors
     assert browser_errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("name, path", PAGES, ids=[name for name, _ in PAGES])
 def test_screenshots_and_no_sideways_scrolling(new_page, server, screenshot, width, height,
-                                               name, path, scheme):
+                                               name, path):
     page = new_page(javascript=False, width=width, height=height)
-    page.emulate_media(color_scheme=scheme)
     page.goto(server + path)
-    assert fits(page, width)
-    suffix = "" if scheme == "light" else "-dark"
-    assert screenshot(page, f"teach-{name}-{width}{suffix}").stat().st_size > 10_000
+    for scheme, suffix in zip(SCHEMES, ("", "-dark")):
+        page.emulate_media(color_scheme=scheme)
+        assert fits(page, width), scheme
+        assert screenshot(page, f"teach-{name}-{width}{suffix}").stat().st_size > 10_000
