@@ -12,7 +12,9 @@ from bidder.exact import ALL_HANDS, exact_statistics, changes
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
 
 # Each test here counts over a sample of hands or over every hand: seconds each.
-pytestmark = pytest.mark.slow
+# Samples of a million hands against the exact counts: not traced by coverage (tracing
+# makes them about three times slower); the counting itself is covered by test_exact.py.
+pytestmark = [pytest.mark.slow, pytest.mark.no_cover]
 
 SAMPLE = 60_000
 

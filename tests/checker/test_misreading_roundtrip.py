@@ -52,6 +52,9 @@ def named(found) -> set[str]:
             | {variant.id for pair in found.alike for variant in pair})
 
 
+# A sweep of the whole space, not traced by coverage (tracing makes it about three times
+# slower): the diagnosis's every path is covered by its own tests (test_diagnosis.py).
+@pytest.mark.no_cover
 @pytest.mark.parametrize("variant", DISTINGUISHABLE, ids=[v.id for v in DISTINGUISHABLE])
 def test_a_student_module_reading_the_rules_as_any_misreading_is_named(variant):
     names = functions_of(variant)
