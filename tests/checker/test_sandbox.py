@@ -323,10 +323,10 @@ def test_the_cleanup_removes_locked_folders_and_never_follows_links(tmp_path):
     (scratch / "link").symlink_to(kept)
     for folder in (scratch / "locked" / "inner", scratch / "locked", scratch):
         folder.chmod(0)
-    sandbox._removed(str(scratch))
+    sandbox.remove(str(scratch))
     assert not scratch.exists() and kept.exists() and kept.stat().st_mode & 0o777 == 0o751
     staged = tmp_path / "staged"
     staged.symlink_to(kept)  # a folder swapped for a link: the link goes, not its target
-    sandbox._removed(str(staged))
+    sandbox.remove(str(staged))
     assert not os.path.lexists(staged) and kept.exists()
-    sandbox._removed(str(tmp_path / "gone"))  # nothing there: nothing to do, no error
+    sandbox.remove(str(tmp_path / "gone"))  # nothing there: nothing to do, no error
