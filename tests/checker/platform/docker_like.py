@@ -187,10 +187,11 @@ CAPABILITY_NUMBERS = {"CHOWN": 0, "DAC_OVERRIDE": 1, "DAC_READ_SEARCH": 2, "FOWN
 
 def without_libseccomp() -> tuple[tuple[str, ...], ...]:
     """*prepare* steps that hide libseccomp from the container, as PrairieLearn's grader
-    image lacks it: /dev/null over each of its files."""
-    found = sorted({os.path.realpath(path) for pattern in ("/usr/lib/*/libseccomp.so*",
-                                                           "/lib/*/libseccomp.so*")
-                    for path in glob.glob(pattern)})
+    image lacks it: /dev/null over each of its files, and over the system's bindings
+    (Debian links libseccomp into them)."""
+    found = sorted({os.path.realpath(path) for pattern in (
+        "/usr/lib/*/libseccomp.so*", "/lib/*/libseccomp.so*",
+        "/usr/lib/python3/dist-packages/seccomp*.so") for path in glob.glob(pattern)})
     return tuple(("mount", "--bind", "/dev/null", path) for path in found)
 
 
