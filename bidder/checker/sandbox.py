@@ -4,10 +4,12 @@ The module runs in a child interpreter that sees only the standard library, a co
 the student's folder and the runner (``runner.py``), with hard resource limits.
 Where Linux namespaces are available it runs under bubblewrap: no network, its own
 process namespace (every descendant dies with it), a read-only view of the interpreter
-and the submission, a private scratch ``/tmp`` of bounded size, an empty environment.
-Elsewhere it falls back to what the platform offers (its own session, the same limits,
-a scrubbed environment, a temporary working folder, every descendant killed at the end),
-and says so. The child's work goes in on standard input; its answers come back on
+and the submission, a private scratch ``/tmp`` of bounded size, an empty environment,
+and, when the checker is root, as a student uid of its own, so that its process count
+is bounded. Elsewhere it falls back to what the platform offers (its own session, the
+same limits, a scrubbed environment, a temporary working folder, every descendant killed
+at the end, and what the student's uid left in shared places removed), and says so,
+naming the rung that bounds each of the processes, sockets, files and IPC. The child's work goes in on standard input; its answers come back on
 standard output, and what the module itself prints on standard error, both read by the
 parent with caps, so no flood can block or exhaust the checker.
 """
