@@ -7,7 +7,9 @@ The program checks the architecture first (a system call made through another
 architecture's entry, such as x86-64's 32-bit one, ends the process), then answers
 EPERM for each denied call, lets ``kill``/``tgkill`` reach only the child itself,
 ``prlimit64`` only the caller, ``clone`` make no namespace (and, when *forks* is off, no
-process: threads only), ``clone3`` ENOSYS; everything else is allowed.
+process: threads only), ``clone3`` ENOSYS; when *creates* is off, no file or folder is
+made, linked or renamed (``open`` with ``O_CREAT`` or ``O_TMPFILE`` refused); everything
+else is allowed.
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ X86_64 = {"socket": 41, "ptrace": 101, "process_vm_readv": 310, "process_vm_writ
           "open_by_handle_at": 304, "name_to_handle_at": 303, "acct": 163, "quotactl": 179,
           "lookup_dcookie": 212, "syslog": 103, "vhangup": 153, "shmget": 29,
           "semget": 64, "msgget": 68, "mq_open": 240, "kill": 62, "tgkill": 234,
-          "prlimit64": 302, "clone": 56, "clone3": 435, "fork": 57, "vfork": 58}
+          "prlimit64": 302, "clone": 56, "clone3": 435, "fork": 57, "vfork": 58,
+          "open": 2, "openat": 257, "openat2": 437, "creat": 85, "mkdir": 83,
+          "mkdirat": 258, "mknod": 133, "mknodat": 259, "symlink": 88, "symlinkat": 266,
+          "link": 86, "linkat": 265, "rename": 82, "renameat": 264, "renameat2": 316}
 AARCH64 = {"socket": 198, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
            "kcmp": 272, "pidfd_open": 434, "pidfd_getfd": 438, "pidfd_send_signal": 424,
            "tkill": 130, "unshare": 97, "setns": 268, "mount": 40, "umount2": 39,
@@ -46,7 +51,9 @@ AARCH64 = {"socket": 198, "ptrace": 117, "process_vm_readv": 270, "process_vm_wr
            "open_by_handle_at": 265, "name_to_handle_at": 264, "acct": 89, "quotactl": 60,
            "lookup_dcookie": 18, "syslog": 116, "vhangup": 58, "shmget": 194,
            "semget": 190, "msgget": 186, "mq_open": 180, "kill": 129, "tgkill": 131,
-           "prlimit64": 261, "clone": 220, "clone3": 435}  # no fork or vfork there
+           "prlimit64": 261, "clone": 220, "clone3": 435, "openat": 56, "openat2": 437,
+           "mkdirat": 34, "mknodat": 33, "symlinkat": 36, "linkat": 37, "renameat": 38,
+           "renameat2": 276}  # no fork, vfork, open, creat, mkdir, ... there: only the *at
 # (AUDIT_ARCH_*, the numbers, the first number of a foreign ABI sharing the entry or None)
 ARCHITECTURES = {"x86_64": (0xC000003E, X86_64, 0x40000000),
                  "aarch64": (0xC00000B7, AARCH64, None)}
@@ -56,6 +63,11 @@ ALLOW, KILL = 0x7FFF0000, 0x80000000  # SECCOMP_RET_ALLOW, SECCOMP_RET_KILL_PROC
 DENY, NOSYS = 0x00050000 | errno.EPERM, 0x00050000 | errno.ENOSYS  # SECCOMP_RET_ERRNO
 NR, ARCH, ARG0 = 0, 4, 16  # offsets in struct seccomp_data (the low word of args[0])
 CLONE_THREAD = 0x00010000
+CREATES = 0o100 | 0o20000000  # open()'s O_CREAT and O_TMPFILE's own bit
+# what makes or moves a name, refused where nothing else keeps files in
+NAMING = ("openat2", "creat", "mkdir", "mkdirat", "mknod", "mknodat", "symlink",
+          "symlinkat", "link", "linkat", "rename", "renameat", "renameat2")
+OPENS = (("open", 1), ("openat", 2))  # and the argument that holds the flags
 PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
 
 
@@ -75,7 +87,7 @@ def _only(number: int, body: list[tuple]) -> list[tuple]:
 
 
 def instructions(denied: tuple[str, ...], pid: int, forks: bool,
-                 architecture: str | None = None) -> list[tuple]:
+                 architecture: str | None = None, creates: bool = True) -> list[tuple]:
     """The program as (code, jump if true, jump if false, k), for the child *pid*."""
     audit, numbers, foreign = ARCHITECTURES[architecture or machine()]
     namespaces = sum((0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000,
@@ -83,9 +95,14 @@ def instructions(denied: tuple[str, ...], pid: int, forks: bool,
     program = [(LOAD, 0, 0, ARCH), (JEQ, 1, 0, audit), (RET, 0, 0, KILL), (LOAD, 0, 0, NR)]
     if foreign is not None:
         program += [(JGE, 0, 1, foreign), (RET, 0, 0, KILL)]
-    for name in denied + (() if forks else ("fork", "vfork")):
+    for name in denied + (() if forks else ("fork", "vfork")) + (() if creates else NAMING):
         if name in numbers:
             program += _only(numbers[name], [(RET, 0, 0, DENY)])
+    for name, flags in () if creates else OPENS:
+        if name in numbers:
+            program += _only(numbers[name], [(LOAD, 0, 0, ARG0 + 8 * flags),
+                                             (JSET, 1, 0, CREATES), (RET, 0, 0, ALLOW),
+                                             (RET, 0, 0, DENY)])
     for name in ("kill", "tgkill"):
         program += _only(numbers[name], [(LOAD, 0, 0, ARG0), (JEQ, 0, 1, pid),
                                          (RET, 0, 0, ALLOW), (RET, 0, 0, DENY)])
@@ -108,16 +125,17 @@ class _Program(ctypes.Structure):
 @dataclass(frozen=True)
 class Filter:
     """A filter ready to load: the calls denied outright, the child's pid, and whether it
-    may start processes."""
+    may start processes and make files."""
 
     denied: tuple[str, ...]
     pid: int
     forks: bool = True
+    creates: bool = True
 
     def code(self) -> bytes:
         """The program as the kernel reads it (struct sock_filter, native order)."""
-        return b"".join(struct.pack("=HBBI", *line)
-                        for line in instructions(self.denied, self.pid, self.forks))
+        return b"".join(struct.pack("=HBBI", *line) for line in instructions(
+            self.denied, self.pid, self.forks, creates=self.creates))
 
     def load(self) -> None:
         """Put the filter on this process (no new privileges must be set already)."""

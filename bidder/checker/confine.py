@@ -11,8 +11,9 @@ any student code runs, and each is probed once: the report names only those that
   system call numbers, else written as raw BPF in ``bpf.py``): no sockets, no signals,
   limits or tracing aimed at other processes, no new namespaces, no mounts, no io_uring,
   no kernel keyring or modules, no System V IPC or POSIX message queues (which outlive
-  the run); and no new processes where nothing else bounds their number (a root checker
-  without the uid rung, which RLIMIT_NPROC does not bind);
+  the run); no new processes where nothing else bounds their number (a root checker
+  without the uid rung, which RLIMIT_NPROC does not bind); and no new files where
+  nothing else keeps them from shared places (neither the uid rung nor Landlock);
 - Landlock where the kernel has it: files written only in the scratch folder, no TCP,
   and (ABI 6) no signals to processes outside the sandbox.
 """
@@ -174,13 +175,14 @@ def seccomp_rung():
     return seccomp_module() or (bpf if bpf.supported() else None)
 
 
-def seccomp_filter(bindings, pid: int, forks: bool = True):
+def seccomp_filter(bindings, pid: int, forks: bool = True, creates: bool = True):
     """The filter for the child *pid*: every system call allowed but those in DENIED,
     signals to any process but *pid* itself, limits set on any other process, clone()
     into new namespaces (into a new process at all, but for threads, unless *forks*),
-    and clone3 (whose flags a filter cannot read: glibc then falls back to clone)."""
+    clone3 (whose flags a filter cannot read: glibc then falls back to clone), and,
+    unless *creates*, every call that makes, links or renames a file."""
     if bindings is bpf:
-        return bpf.Filter(DENIED, pid, forks)
+        return bpf.Filter(DENIED, pid, forks, creates)
     deny, arg = bindings.ERRNO(errno.EPERM), bindings.Arg
     found = bindings.SyscallFilter(bindings.ALLOW)
     for name in DENIED:
@@ -195,6 +197,12 @@ def seccomp_filter(bindings, pid: int, forks: bool = True):
         found.add_rule(deny, "clone", arg(0, bindings.MASKED_EQ, CLONE_THREAD, 0))
         for name in ("fork", "vfork"):  # pseudo-calls on AArch64, which libseccomp skips
             found.add_rule(deny, name)
+    if not creates:
+        for name in bpf.NAMING:
+            found.add_rule(deny, name)
+        for name, flags in bpf.OPENS:
+            for bit in (0o100, 0o20000000):
+                found.add_rule(deny, name, arg(flags, bindings.MASKED_EQ, bit, bit))
     return found
 
 
@@ -241,12 +249,13 @@ def pick_uid(environ) -> tuple[int, str]:
 class Confinement:
     """What to put on the child: a uid to run as (None: the checker's), a Landlock
     ruleset's descriptor (None: no Landlock), a seccomp filter's bindings (None: no
-    filter), and whether the filter lets it start processes."""
+    filter), and whether the filter lets it start processes and make files."""
 
     uid: int | None = None
     ruleset: int | None = None
     bindings: object = None
     forks: bool = True
+    creates: bool = True
 
     def apply(self) -> None:
         """Put every rung on this process (the child, between fork and exec): no new
@@ -256,7 +265,7 @@ class Confinement:
         if self.ruleset is not None:
             syscall(LANDLOCK_RESTRICT_SELF, self.ruleset, 0)
         if self.bindings is not None:
-            seccomp_filter(self.bindings, os.getpid(), self.forks).load()
+            seccomp_filter(self.bindings, os.getpid(), self.forks, self.creates).load()
 
 
 KILL_SCRIPT = "import os, signal\nos.kill(-1, signal.SIGKILL)\n"

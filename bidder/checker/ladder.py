@@ -44,6 +44,12 @@ class Ladder:
         (its own uid, or an unprivileged checker's), else seccomp allows threads only."""
         return UID in self.held or not self.root
 
+    @property
+    def creates(self) -> bool:
+        """Whether the student's code may make files: wherever they are kept from shared
+        places (Landlock) or removed from them (its own uid), else seccomp refuses."""
+        return UID in self.held or LANDLOCK in self.held
+
     def measures(self) -> tuple[str, ...]:
         """What each rung that held enforces, in words."""
         words = {UID: f"own uid {self.uid} (no groups, no new privileges, not dumpable; "
@@ -51,7 +57,8 @@ class Ladder:
                  SECCOMP: "seccomp" + (" (raw BPF, no libseccomp)" if self.raw else "")
                           + ": no sockets, no signals, limits or tracing of other "
                           "processes, no namespaces or mounts, no System V IPC or message "
-                          "queues" + ("" if self.forks else ", no new processes"),
+                          "queues" + ("" if self.forks else ", no new processes")
+                          + ("" if self.creates else ", no files made"),
                  LANDLOCK: f"Landlock (ABI {self.abi}): reads only the system, the "
                            f"interpreter and the submission, writes only the scratch "
                            f"folder" + (", no TCP" if self.abi >= 4 else "")
@@ -63,8 +70,8 @@ class Ladder:
         held = set(self.held)
         processes = (UID if UID in held else RLIMIT if not self.root else
                      SECCOMP if SECCOMP in held else NONE)
-        files = LANDLOCK if LANDLOCK in held else UID if UID in held else NONE
         blocks = SECCOMP if SECCOMP in held else NONE
+        files = LANDLOCK if LANDLOCK in held else UID if UID in held else blocks
         return tuple(zip(BOUNDS, (processes, blocks, files, blocks)))
 
     def reason(self) -> str:
@@ -79,7 +86,8 @@ def confinement(ladder: Ladder, scratch: str, staged: str) -> Confinement:
         ruleset = landlock_ruleset(ladder.abi, scratch, readable_paths(
             ladder.interpreter, sysconfig.get_path("stdlib"), staged))
     return Confinement(ladder.uid if UID in ladder.held else None, ruleset,
-                       seccomp_rung() if SECCOMP in ladder.held else None, ladder.forks)
+                       seccomp_rung() if SECCOMP in ladder.held else None, ladder.forks,
+                       ladder.creates)
 
 
 def popen_options(confined: Confinement) -> dict:

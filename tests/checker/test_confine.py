@@ -302,6 +302,7 @@ def test_the_fallback_isolation_lists_its_rungs_and_why_others_are_missing():
 FORKS = textwrap.dedent("""
     import ctypes, json, os, socket, threading
     found = {}
+    folder = os.open(".", os.O_RDONLY)
     def tried(name, action):
         try:
             action()
@@ -313,6 +314,12 @@ FORKS = textwrap.dedent("""
             os._exit(0)
         os.wait()
     tried("fork", fork)
+    tried("create", lambda: open("made", "w"))
+    tried("create_at", lambda: os.open("made", os.O_WRONLY | os.O_CREAT, dir_fd=folder))
+    tried("temporary", lambda: os.open(".", os.O_WRONLY | os.O_TMPFILE, dir_fd=folder))
+    tried("mkdir", lambda: os.mkdir("folder"))
+    tried("write_existing", lambda: open("existing", "r+").write("x"))  # no O_CREAT
+    tried("rename", lambda: os.rename("existing", "renamed"))
     tried("socket", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM))
     tried("kill_init", lambda: os.kill(1, 0))
     tried("kill_self", lambda: os.kill(os.getpid(), 0))
@@ -336,9 +343,12 @@ def bindings_of(kind: str):
 
 @pytest.mark.parametrize("kind", ["libseccomp", "raw BPF"])
 @pytest.mark.parametrize("forks", [True, False], ids=["processes allowed", "threads only"])
-def test_both_filters_forbid_the_same_and_processes_only_when_asked(kind, forks):
-    confined = Confinement(bindings=bindings_of(kind), forks=forks)
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", FORKS], env={},
+@pytest.mark.parametrize("creates", [True, False], ids=["files allowed", "no files made"])
+def test_both_filters_forbid_the_same_and_processes_and_files_only_when_asked(
+        tmp_path, kind, forks, creates):
+    (tmp_path / "existing").write_text("")
+    confined = Confinement(bindings=bindings_of(kind), forks=forks, creates=creates)
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", FORKS], env={}, cwd=tmp_path,
                           capture_output=True, timeout=60, **popen_options(confined))
     assert done.returncode == 0, done.stderr.decode()
     found = json.loads(done.stdout)
@@ -346,6 +356,10 @@ def test_both_filters_forbid_the_same_and_processes_only_when_asked(kind, forks)
         errno.EPERM,) * 4
     assert found["kill_self"] == found["thread"] == "allowed"
     assert found["fork"] == ("allowed" if forks else errno.EPERM)
+    made = ("create", "create_at", "temporary", "mkdir", "rename")
+    assert {name: found[name] for name in made} == dict.fromkeys(
+        made, "allowed" if creates else errno.EPERM)
+    assert found["write_existing"] == "allowed"
 
 
 @pytest.mark.parametrize("architecture", sorted(bpf.ARCHITECTURES))
@@ -396,14 +410,19 @@ def test_the_seccomp_rung_is_libseccomp_else_raw_bpf_where_known(monkeypatch, li
     ((SECCOMP, LANDLOCK), False, "rlimit", LANDLOCK, SECCOMP),
     ((LANDLOCK,), True, "none", LANDLOCK, "none"),
     ((), False, "rlimit", "none", "none"),
+    ((SECCOMP,), True, SECCOMP, SECCOMP, SECCOMP),
+    ((SECCOMP,), False, "rlimit", SECCOMP, SECCOMP),
 ], ids=["every rung", "no landlock", "root without its uid", "unprivileged",
-        "landlock alone as root", "nothing unprivileged"])
+        "landlock alone as root", "nothing unprivileged", "seccomp alone as root",
+        "seccomp alone unprivileged"])
 def test_the_ladder_names_the_rung_that_bounds_each(held, root, processes, files, blocks):
     ladder = Ladder(held, root=root)
     assert dict(ladder.bounds()) == {"processes": processes, "sockets": blocks,
                                      "files": files, "ipc": blocks}
     assert ladder.forks is (processes not in (SECCOMP, "none"))
     assert ("no new processes" in " ".join(ladder.measures())) is (processes == SECCOMP)
+    assert ladder.creates is (files not in (SECCOMP, "none"))
+    assert ("no files made" in " ".join(ladder.measures())) is (files == SECCOMP)
 
 
 def test_the_measures_say_the_filter_was_written_without_libseccomp():
@@ -419,17 +438,18 @@ def test_a_raw_filter_is_handed_to_the_kernel_whole(monkeypatch):
             handed.append((option, mode, program._obj.len))
             return 0
     monkeypatch.setattr(bpf.ctypes, "CDLL", lambda *arguments, **keywords: Libc())
-    found = bpf.Filter(confine.DENIED, 5, forks=False)
+    found = bpf.Filter(confine.DENIED, 5, forks=False, creates=False)
     found.load()
-    lines = bpf.instructions(confine.DENIED, 5, False)
+    lines = bpf.instructions(confine.DENIED, 5, False, creates=False)
     assert handed == [(bpf.PR_SET_SECCOMP, bpf.SECCOMP_MODE_FILTER, len(lines))]
     assert len(found.code()) == 8 * len(lines)
 
 
-@pytest.mark.parametrize("forks", [True, False])
-def test_each_filter_is_made_for_the_child_and_its_processes(forks):
-    assert seccomp_filter(bpf, 5, forks) == bpf.Filter(confine.DENIED, 5, forks)
-    made = seccomp_filter(bindings_of("libseccomp"), os.getpid(), forks)
+@pytest.mark.parametrize("forks, creates", [(True, True), (False, False)])
+def test_each_filter_is_made_for_the_child_and_its_processes(forks, creates):
+    assert seccomp_filter(bpf, 5, forks, creates) == bpf.Filter(confine.DENIED, 5, forks,
+                                                                creates)
+    made = seccomp_filter(bindings_of("libseccomp"), os.getpid(), forks, creates)
     assert made is not None
 
 
@@ -437,3 +457,10 @@ def test_aarch64_has_no_fork_to_deny_its_clone_is_denied():
     allowed = bpf.instructions((), 5, True, "aarch64")
     threads = bpf.instructions((), 5, False, "aarch64")
     assert len(threads) == len(allowed) + 1  # the CLONE_THREAD test alone
+
+
+def test_aarch64_makes_files_only_through_the_at_calls():
+    allowed = bpf.instructions((), 5, True, "aarch64")
+    refused = bpf.instructions((), 5, True, "aarch64", creates=False)
+    named = [name for name in bpf.NAMING if name in bpf.AARCH64]
+    assert len(refused) == len(allowed) + 2 * len(named) + 5  # openat's flags alone
