@@ -8,8 +8,12 @@ any student code runs, and each is probed once: the report names only those that
   it cannot read the checker's files, memory or environment, nor signal its processes,
   and at the end every process of that uid is killed (``kill(-1)`` as that uid);
 - a seccomp filter (built with libseccomp's bindings, which know each architecture's
-  system call numbers): no sockets, no signals, limits or tracing aimed at other
-  processes, no new namespaces, no mounts, no io_uring, no kernel keyring or modules;
+  system call numbers, else written as raw BPF in ``bpf.py``): no sockets, no signals,
+  limits or tracing aimed at other processes, no new namespaces, no mounts, no io_uring,
+  no kernel keyring or modules, no System V IPC or POSIX message queues (which outlive
+  the run); no new processes where nothing else bounds their number (a root checker
+  without the uid rung, which RLIMIT_NPROC does not bind); and no new files where
+  nothing else keeps them from shared places (neither the uid rung nor Landlock);
 - Landlock where the kernel has it: files written only in the scratch folder, no TCP,
   and (ABI 6) no signals to processes outside the sandbox.
 """
@@ -23,6 +27,8 @@ import pwd
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
+
+from . import bpf
 
 STUDENT_UID = 61_234  # no user on the systems graders run; the student's code only
 UID_SEARCH = 1000  # uids tried above STUDENT_UID when a user or a process has it
@@ -42,7 +48,9 @@ DENIED = ("socket", "ptrace", "process_vm_readv", "process_vm_writev", "kcmp",
           "delete_module", "kexec_load", "kexec_file_load", "reboot", "swapon", "swapoff",
           "sethostname", "setdomainname", "io_uring_setup", "io_uring_enter",
           "io_uring_register", "open_by_handle_at", "name_to_handle_at", "acct",
-          "quotactl", "lookup_dcookie", "syslog", "vhangup")
+          "quotactl", "lookup_dcookie", "syslog", "vhangup", "shmget", "semget", "msgget",
+          "mq_open")
+CLONE_THREAD = 0x00010000
 
 # Landlock (linux/landlock.h): system calls 444-446 on every architecture
 LANDLOCK_CREATE_RULESET, LANDLOCK_ADD_RULE, LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -161,11 +169,20 @@ def seccomp_module():
     return None
 
 
-def seccomp_filter(bindings, pid: int):
+def seccomp_rung():
+    """What writes the seccomp filter here: libseccomp's bindings, else the raw BPF
+    module where it knows the architecture, else None."""
+    return seccomp_module() or (bpf if bpf.supported() else None)
+
+
+def seccomp_filter(bindings, pid: int, forks: bool = True, creates: bool = True):
     """The filter for the child *pid*: every system call allowed but those in DENIED,
     signals to any process but *pid* itself, limits set on any other process, clone()
-    into new namespaces, and clone3 (whose flags a filter cannot read: glibc then falls
-    back to clone)."""
+    into new namespaces (into a new process at all, but for threads, unless *forks*),
+    clone3 (whose flags a filter cannot read: glibc then falls back to clone), and,
+    unless *creates*, every call that makes, links or renames a file."""
+    if bindings is bpf:
+        return bpf.Filter(DENIED, pid, forks, creates)
     deny, arg = bindings.ERRNO(errno.EPERM), bindings.Arg
     found = bindings.SyscallFilter(bindings.ALLOW)
     for name in DENIED:
@@ -176,6 +193,16 @@ def seccomp_filter(bindings, pid: int):
     for flag in CLONE_NEW:
         found.add_rule(deny, "clone", arg(0, bindings.MASKED_EQ, flag, flag))
     found.add_rule(bindings.ERRNO(errno.ENOSYS), "clone3")
+    if not forks:
+        found.add_rule(deny, "clone", arg(0, bindings.MASKED_EQ, CLONE_THREAD, 0))
+        for name in ("fork", "vfork"):  # pseudo-calls on AArch64, which libseccomp skips
+            found.add_rule(deny, name)
+    if not creates:
+        for name in bpf.NAMING:
+            found.add_rule(deny, name)
+        for name, flags in bpf.OPENS:
+            for bit in (0o100, 0o20000000):
+                found.add_rule(deny, name, arg(flags, bindings.MASKED_EQ, bit, bit))
     return found
 
 
@@ -221,12 +248,14 @@ def pick_uid(environ) -> tuple[int, str]:
 @dataclass(frozen=True)
 class Confinement:
     """What to put on the child: a uid to run as (None: the checker's), a Landlock
-    ruleset's descriptor (None: no Landlock) and a seccomp filter's bindings (None: no
-    filter)."""
+    ruleset's descriptor (None: no Landlock), a seccomp filter's bindings (None: no
+    filter), and whether the filter lets it start processes and make files."""
 
     uid: int | None = None
     ruleset: int | None = None
     bindings: object = None
+    forks: bool = True
+    creates: bool = True
 
     def apply(self) -> None:
         """Put every rung on this process (the child, between fork and exec): no new
@@ -236,7 +265,7 @@ class Confinement:
         if self.ruleset is not None:
             syscall(LANDLOCK_RESTRICT_SELF, self.ruleset, 0)
         if self.bindings is not None:
-            seccomp_filter(self.bindings, os.getpid()).load()
+            seccomp_filter(self.bindings, os.getpid(), self.forks, self.creates).load()
 
 
 KILL_SCRIPT = "import os, signal\nos.kill(-1, signal.SIGKILL)\n"

@@ -156,7 +156,7 @@ def report_data(report: Report, grading: Grading = Grading()) -> dict:
         "student_tests": student_tests_data(report),
         "isolation": None if isolation is None else {
             "name": isolation.name, "measures": list(isolation.measures),
-            "reason": isolation.reason},
+            "reason": isolation.reason, "bounds": dict(isolation.bounds)},
         "hands": {"total": len(report.cases),
                   **{kind: report.count(kind) for kind in KIND_ORDER}},
         "functions": [_counts(report, function) for function in FUNCTIONS],

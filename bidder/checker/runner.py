@@ -34,7 +34,7 @@ import sys
 TEXT_LIMIT = 200
 INT_LIMIT = 10 ** 9
 RUNNER_FAILED = 70  # the exit status when the runner itself failed
-PR_SET_DUMPABLE = 4
+PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 4, 38
 CALLS_LIMIT = 64  # the (function, hand) pairs kept for each test
 # held before the module runs, so that nothing it changes can change them
 _exit, _write, _type_dict, _builtins = os._exit, os.write, type.__dict__, dict(vars(builtins))
@@ -44,6 +44,16 @@ def not_dumpable() -> None:
     """No core dump, and no other process of this uid may trace this one or read its
     memory (exec makes a process dumpable again, so the runner says it itself)."""
     ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
+def become(uid) -> None:
+    """Become *uid* (its own group, no others, no new privileges) for good, when the
+    checker asks it (bubblewrap started as root); nothing for None."""
+    if uid is not None:
+        ctypes.CDLL(None).prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
 
 
 def apply_limits(limits: dict) -> None:
@@ -309,6 +319,8 @@ def main() -> int:
         sys.dont_write_bytecode = True
         not_dumpable()
         work = json.load(sys.stdin)
+        become(work.get("uid"))
+        not_dumpable()  # a change of uid makes a process dumpable again
         apply_limits(work["limits"])
         channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
         os.dup2(2, 1)  # whatever the module writes to fd 1 goes to its output

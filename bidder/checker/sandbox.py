@@ -4,10 +4,12 @@ The module runs in a child interpreter that sees only the standard library, a co
 the student's folder and the runner (``runner.py``), with hard resource limits.
 Where Linux namespaces are available it runs under bubblewrap: no network, its own
 process namespace (every descendant dies with it), a read-only view of the interpreter
-and the submission, a private scratch ``/tmp`` of bounded size, an empty environment.
-Elsewhere it falls back to what the platform offers (its own session, the same limits,
-a scrubbed environment, a temporary working folder, every descendant killed at the end),
-and says so. The child's work goes in on standard input; its answers come back on
+and the submission, a private scratch ``/tmp`` of bounded size, an empty environment,
+and, when the checker is root, as a student uid of its own, so that its process count
+is bounded. Elsewhere it falls back to what the platform offers (its own session, the
+same limits, a scrubbed environment, a temporary working folder, every descendant killed
+at the end, and what the student's uid left in shared places removed), and says so,
+naming the rung that bounds each of the processes, sockets, files and IPC. The child's work goes in on standard input; its answers come back on
 standard output, and what the module itself prints on standard error, both read by the
 parent with caps, so no flood can block or exhaust the checker.
 """
@@ -31,8 +33,9 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
 
-from .confine import Confinement, kill_uid
-from .ladder import RUNGS, UID, Ladder, climb, confinement, popen_options
+from .confine import Confinement, kill_uid, pick_uid
+from .ladder import BOUNDS, NONE, RUNGS, UID, Ladder, climb, confinement, popen_options
+from .leftovers import remove, sweep
 from .uid_lease import leased_uid
 
 # the whole installed package, the reference in it: never shown to the child
@@ -89,10 +92,13 @@ class Isolation:
     measures: tuple[str, ...]
     reason: str = ""
     ladder: Ladder | None = field(default=None, compare=False, repr=False)
+    bounds: tuple[tuple[str, str], ...] = ()  # which rung bounds each of ladder.BOUNDS
 
     def describe(self) -> str:
         """One sentence for a report."""
         text = f"{self.name}: " + "; ".join(self.measures)
+        if self.bounds:
+            text += "; held by: " + ", ".join(f"{what} {rung}" for what, rung in self.bounds)
         return text + (f" (no sandbox: {self.reason})" if self.reason else "")
 
 
@@ -116,9 +122,10 @@ def measures(limits: Limits, sealed: bool) -> tuple[str, ...]:
               f"wall {limits.timeout:g} s", f"files {limits.file_size // MIB} MiB",
               f"output kept {limits.output:,} bytes")
     if sealed:
-        return ("no network", "own process namespace", "read-only interpreter and submission",
+        return ("no network", "own process namespace", "own IPC namespace",
+                "read-only interpreter and submission",
                 f"private /tmp of {limits.scratch // MIB} MiB") + common + (
-                "empty environment", "standard library only")
+                f"processes {limits.processes}", "empty environment", "standard library only")
     return ("own session", "temporary working folder", "scrubbed environment") + common
 
 
@@ -223,20 +230,38 @@ def system_links(root: str = "/") -> list[str]:
     return arguments
 
 
-def bubblewrap_command(staged: str, limits: Limits) -> list[str]:
-    """The bwrap command line that runs the runner sealed."""
+def ancestors(path: str) -> list[str]:
+    """The folders above *path*, the root aside, outermost first."""
+    found = []
+    while os.path.dirname(path) not in ("/", path):
+        path = os.path.dirname(path)
+        found.insert(0, path)
+    return found
+
+
+def bubblewrap_command(staged: str, limits: Limits, drop: bool = False) -> list[str]:
+    """The bwrap command line that runs the runner sealed: as nobody in a user namespace
+    of its own, or, with *drop* (a root checker), in no user namespace, with the power
+    to change uids alone, for the runner to become the student's uid before anything
+    else (the kernel counts no processes of root's, not even those that are nobody in a
+    user namespace of root's, so only a uid of its own bounds them)."""
     roots = bound_roots(os.path.realpath(sys.base_prefix))
-    command = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
+    users = (["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+              "--unshare-cgroup-try", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+             if drop else ["--unshare-all", "--uid", str(SANDBOX_UID),
+                           "--gid", str(SANDBOX_UID)])
+    command = ["bwrap", *users, "--die-with-parent", "--new-session",
                "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
-               "--setenv", "LANG", "C.UTF-8", "--uid", str(SANDBOX_UID),
-               "--gid", str(SANDBOX_UID)]
+               "--setenv", "LANG", "C.UTF-8"]
     for root in roots:
+        for parent in ancestors(root):  # made by bwrap, 0700 unless told
+            command += ["--perms", "0755", "--dir", parent]
         command += ["--ro-bind", root, root]
     command += system_links()
     for mask in masks(roots):
         command += ["--tmpfs", mask, "--remount-ro", mask]
-    command += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.scratch),
-                "--tmpfs", "/tmp",
+    command += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777",
+                "--size", str(limits.scratch), "--tmpfs", "/tmp",
                 "--ro-bind", os.path.join(staged, "checker"), "/checker",
                 "--ro-bind", os.path.join(staged, "submission"), INSIDE_SUBMISSION,
                 # the sandbox's own root and /dev (with /dev/shm) are tmpfs of no size of
@@ -245,6 +270,19 @@ def bubblewrap_command(staged: str, limits: Limits) -> list[str]:
                 "--remount-ro", "/dev", "--remount-ro", "/",
                 "--chdir", "/tmp", interpreter(), "-I", "-S"]
     return command
+
+
+@contextmanager
+def bubblewrap_uid() -> Iterator[int | None]:
+    """The uid the runner becomes under bwrap: a root checker's student uid (leased, as
+    for the fallback); None (nobody in a user namespace) otherwise, or where no uid can
+    be the student's."""
+    uid, problem = pick_uid(os.environ)
+    if os.geteuid() != 0 or problem:
+        yield None
+        return
+    with leased_uid(uid) as leased:
+        yield leased
 
 
 @lru_cache(maxsize=1)
@@ -256,9 +294,9 @@ def bubblewrap_problem() -> str:
         for folder in ("checker", "submission"):
             os.makedirs(os.path.join(staged, folder))
         try:
-            probe = subprocess.run(bubblewrap_command(staged, Limits()) + ["-c", "pass"],
-                                   stdin=subprocess.DEVNULL, capture_output=True,
-                                   timeout=30)
+            probe = subprocess.run(bubblewrap_command(staged, Limits(), os.geteuid() == 0)
+                                   + ["-c", "pass"], stdin=subprocess.DEVNULL,
+                                   capture_output=True, timeout=30)
         except subprocess.TimeoutExpired:
             return "bwrap did not start within 30 s"
     if probe.returncode:
@@ -290,27 +328,14 @@ def choose_isolation(wanted: str, limits: Limits) -> Isolation:
         if problem and wanted == BUBBLEWRAP:
             raise RuntimeError(f"the sandbox was demanded but {problem}")
         if not problem:
-            return Isolation(BUBBLEWRAP, measures(limits, True))
+            counted = os.geteuid() != 0 or not pick_uid(os.environ)[1]
+            return Isolation(BUBBLEWRAP, measures(limits, True), bounds=tuple(
+                (what, BUBBLEWRAP if counted or what != "processes" else NONE)
+                for what in BOUNDS))
     ladder = climb(wanted_rungs(wanted), interpreter())
     reason = "; ".join(filter(None, (problem, ladder.reason())))
-    return Isolation(FALLBACK, measures(limits, False) + ladder.measures(), reason, ladder)
-
-
-def _removed(path: str) -> None:
-    """Remove a folder of ours whatever the child made of it: a link put in its place is
-    unlinked, not followed, and folders it locked are opened again first; never fails."""
-    with suppress(OSError):
-        if os.path.islink(path):
-            os.unlink(path)
-            return
-        os.chmod(path, 0o700)
-        for folder, subfolders, _ in os.walk(path):
-            for name in subfolders:
-                inner = os.path.join(folder, name)
-                if not os.path.islink(inner):
-                    with suppress(OSError):
-                        os.chmod(inner, 0o700)
-        shutil.rmtree(path, ignore_errors=True)
+    return Isolation(FALLBACK, measures(limits, False) + ladder.measures(), reason, ladder,
+                     ladder.bounds())
 
 
 def run_student(module: str, work: dict, limits: Limits = Limits(),
@@ -332,18 +357,29 @@ def run_student(module: str, work: dict, limits: Limits = Limits(),
         ladder = chosen.ladder
         confined = ladder is not None and UID in ladder.held
         inside = INSIDE_SUBMISSION if chosen.name == BUBBLEWRAP else submission
-        work = dict(work, module=f"{inside}/{name}",
-                    limits=limits.rlimits(counted=True if confined else None))
+        work = dict(work, module=f"{inside}/{name}", limits=limits.rlimits(
+            counted=True if confined or chosen.name == BUBBLEWRAP else None))
         if tests is not None:
             shutil.copyfile(tests, os.path.join(submission, os.path.basename(tests)))
             work["tests"] = f"{inside}/{os.path.basename(tests)}"
         settle_modes(staged)
         if chosen.name == BUBBLEWRAP:
-            command = bubblewrap_command(staged, limits) + [INSIDE_RUNNER]
-            return supervise(command, work, limits, chosen, cwd=staged, environment={})
+            return _run_bubblewrap(staged, work, limits, chosen)
         return _run_fallback(staged, work, limits, chosen)
     finally:
-        _removed(staged)
+        remove(staged)
+
+
+def _run_bubblewrap(staged: str, work: dict, limits: Limits, chosen: Isolation) -> Outcome:
+    """Run the runner sealed, as a root checker's student uid (the runner becomes it
+    first, so that the process limit binds; its processes are killed at the end)."""
+    with bubblewrap_uid() as uid:
+        command = bubblewrap_command(staged, limits, uid is not None) + [INSIDE_RUNNER]
+        outcome = supervise(command, dict(work, uid=uid), limits, chosen, cwd=staged,
+                            environment={})
+        if uid is not None:
+            kill_uid(uid, interpreter())
+    return outcome
 
 
 def _run_fallback(staged: str, work: dict, limits: Limits, chosen: Isolation) -> Outcome:
@@ -376,13 +412,15 @@ def _run_confined(staged: str, work: dict, limits: Limits, chosen: Isolation) ->
         with _reaping() as left:
             outcome = supervise(command, work, limits, chosen, cwd=scratch,
                                 environment=environment, **popen_options(confined))
-            if confined.uid is not None and not kill_uid(confined.uid, ladder.interpreter):
-                left.add(-2)
+            if confined.uid is not None:
+                if not kill_uid(confined.uid, ladder.interpreter):
+                    left.add(-2)
+                sweep(confined.uid)
         return replace(outcome, isolation=reaped(chosen, left))
     finally:
         if confined.ruleset is not None:
             os.close(confined.ruleset)
-        _removed(scratch)
+        remove(scratch)
 
 
 # Watching the child -----------------------------------------------------------------

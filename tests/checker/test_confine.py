@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from bidder.checker import confine, ladder as ladder_module
+from bidder.checker import bpf, confine, ladder as ladder_module
 from bidder.checker.confine import (STUDENT_UID, Confinement, free_uid, kill_uid,
                                     landlock_abi, landlock_ruleset, living, readable_paths,
                                     seccomp_filter, seccomp_module)
@@ -78,7 +78,10 @@ def test_the_seccomp_rung_forbids_sockets_signals_limits_and_namespaces(tmp_path
     found = probed((SECCOMP,), tmp_path)
     assert (found["socket"], found["kill_init"], found["prlimit_init"], found["unshare"]) == (
         errno.EPERM,) * 4
-    assert found["kill_self"] == found["write_scratch"] == "allowed"
+    assert found["kill_self"] == "allowed"
+    # seccomp alone makes no files where nothing else keeps them from shared places
+    creates = climb((SECCOMP,), interpreter()).creates
+    assert found["write_scratch"] == ("allowed" if creates else errno.EPERM)
 
 
 def test_the_landlock_rung_keeps_writes_in_the_scratch_and_packages_unread(tmp_path):
@@ -93,7 +96,8 @@ def test_the_landlock_rung_keeps_writes_in_the_scratch_and_packages_unread(tmp_p
 def test_the_uid_rung_runs_as_the_students_uid_with_no_groups(tmp_path):
     rung_ready(UID)
     found = probed((UID,), tmp_path)
-    assert (found["uid"], found["groups"]) == (STUDENT_UID, [])
+    # 61234, or the next uid no other check holds (checks run at once hold their own)
+    assert (found["uid"], found["groups"]) == (climb((UID,), interpreter()).uid, [])
     assert found["kill_init"] == errno.EPERM and found["write_scratch"] == "allowed"
 
 
@@ -249,13 +253,15 @@ def test_no_seccomp_bindings_is_none(monkeypatch):
 def test_the_ladder_names_what_held_and_why_the_rest_did_not(monkeypatch):
     monkeypatch.setattr(ladder_module, "pick_uid",
                         lambda environ: (STUDENT_UID, "the checker is not root"))
-    monkeypatch.setattr(ladder_module, "seccomp_module", lambda: None)
+    monkeypatch.setattr(ladder_module, "seccomp_rung", lambda: None)
     monkeypatch.setattr(ladder_module, "landlock_abi", lambda: 0)
+    monkeypatch.setattr(bpf, "machine", lambda: "riscv64")
     found = climb.__wrapped__(RUNGS, interpreter())
     assert found.held == ()
     assert found.reason() == (
         "no uid: the checker is not root; no seccomp: libseccomp's Python bindings are "
-        "missing (pip install pyseccomp); no landlock: the kernel has no Landlock")
+        "missing (pip install pyseccomp), and no filter can be written without them for "
+        "riscv64; no landlock: the kernel has no Landlock")
 
 
 def test_a_rung_the_interpreter_does_not_start_under_is_missed(monkeypatch):
@@ -293,3 +299,172 @@ def test_the_fallback_isolation_lists_its_rungs_and_why_others_are_missing():
     isolation = choose_isolation("fallback:", Limits())
     assert isolation.reason == "the fallback was asked for"
     assert isinstance(isolation, Isolation) and isolation.ladder.held == ()
+
+
+# The seccomp filter written as raw BPF, where libseccomp is missing ------------------------
+
+FORKS = textwrap.dedent("""
+    import ctypes, json, os, socket, threading
+    found = {}
+    folder = os.open(".", os.O_RDONLY)
+    def tried(name, action):
+        try:
+            action()
+            found[name] = "allowed"
+        except OSError as error:
+            found[name] = error.errno
+    def fork():
+        if os.fork() == 0:
+            os._exit(0)
+        os.wait()
+    tried("fork", fork)
+    tried("create", lambda: open("made", "w"))
+    tried("create_at", lambda: os.open("made", os.O_WRONLY | os.O_CREAT, dir_fd=folder))
+    tried("temporary", lambda: os.open(".", os.O_WRONLY | os.O_TMPFILE, dir_fd=folder))
+    tried("mkdir", lambda: os.mkdir("folder"))
+    tried("write_existing", lambda: open("existing", "r+").write("x"))  # no O_CREAT
+    tried("rename", lambda: os.rename("existing", "renamed"))
+    tried("socket", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM))
+    tried("kill_init", lambda: os.kill(1, 0))
+    tried("kill_self", lambda: os.kill(os.getpid(), 0))
+    thread = threading.Thread(target=lambda: found.setdefault("thread", "allowed"))
+    thread.start()
+    thread.join()
+    libc = ctypes.CDLL(None, use_errno=True)
+    found["shmget"] = libc.shmget(0, 4096, 0o1600) < 0 and ctypes.get_errno()
+    found["unshare"] = libc.unshare(0x40000000) and ctypes.get_errno()
+    print(json.dumps(found))
+""")
+
+
+def bindings_of(kind: str):
+    """libseccomp's bindings, or the raw BPF module (skipped where neither is here)."""
+    found = seccomp_module() if kind == "libseccomp" else bpf if bpf.supported() else None
+    if found is None:
+        missing(f"no {kind} filter can be made here", "the fallback's rung tests")
+    return found
+
+
+@pytest.mark.parametrize("kind", ["libseccomp", "raw BPF"])
+@pytest.mark.parametrize("forks", [True, False], ids=["processes allowed", "threads only"])
+@pytest.mark.parametrize("creates", [True, False], ids=["files allowed", "no files made"])
+def test_both_filters_forbid_the_same_and_processes_and_files_only_when_asked(
+        tmp_path, kind, forks, creates):
+    (tmp_path / "existing").write_text("")
+    confined = Confinement(bindings=bindings_of(kind), forks=forks, creates=creates)
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", FORKS], env={}, cwd=tmp_path,
+                          capture_output=True, timeout=60, **popen_options(confined))
+    assert done.returncode == 0, done.stderr.decode()
+    found = json.loads(done.stdout)
+    assert (found["socket"], found["kill_init"], found["shmget"], found["unshare"]) == (
+        errno.EPERM,) * 4
+    assert found["kill_self"] == found["thread"] == "allowed"
+    assert found["fork"] == ("allowed" if forks else errno.EPERM)
+    made = ("create", "create_at", "temporary", "mkdir", "rename")
+    assert {name: found[name] for name in made} == dict.fromkeys(
+        made, "allowed" if creates else errno.EPERM)
+    assert found["write_existing"] == "allowed"
+
+
+@pytest.mark.parametrize("architecture", sorted(bpf.ARCHITECTURES))
+def test_the_raw_filters_numbers_are_libseccomps(architecture):
+    bindings = bindings_of("libseccomp")
+    audit, numbers, _ = bpf.ARCHITECTURES[architecture]
+    arch = getattr(bindings.Arch, architecture.upper())
+    assert {name: bindings.resolve_syscall(arch, name) for name in numbers} == numbers
+    assert set(confine.DENIED) <= set(numbers)
+
+
+@pytest.mark.parametrize("architecture, foreign", [("x86_64", 2), ("aarch64", 0)])
+def test_the_raw_filter_ends_a_call_through_another_architecture(architecture, foreign):
+    program = bpf.instructions(confine.DENIED, 5, True, architecture)
+    audit = bpf.ARCHITECTURES[architecture][0]
+    assert program[:3] == [(bpf.LOAD, 0, 0, bpf.ARCH), (bpf.JEQ, 1, 0, audit),
+                           (bpf.RET, 0, 0, bpf.KILL)]
+    assert sum(line[0] == bpf.JGE for line in program) * 2 == foreign
+    assert program[-1] == (bpf.RET, 0, 0, bpf.ALLOW)
+
+
+def test_a_raw_filter_the_kernel_refuses_raises_its_errno():
+    class Empty(bpf.Filter):
+        def code(self) -> bytes:
+            return b""
+
+    with pytest.raises(OSError) as raised:
+        Empty((), os.getpid()).load()
+    assert raised.value.errno == errno.EINVAL
+
+
+@pytest.mark.parametrize("libseccomp, machine, found", [
+    (True, "x86_64", "libseccomp"), (False, "aarch64", "bpf"), (False, "riscv64", None),
+])
+def test_the_seccomp_rung_is_libseccomp_else_raw_bpf_where_known(monkeypatch, libseccomp,
+                                                                 machine, found):
+    monkeypatch.setattr(confine, "seccomp_module", lambda: "libseccomp" if libseccomp else None)
+    monkeypatch.setattr(bpf, "machine", lambda: machine)
+    assert confine.seccomp_rung() == {"bpf": bpf}.get(found, found)
+
+
+# Which rung bounds what ----------------------------------------------------------------
+
+@pytest.mark.parametrize("held, root, processes, files, blocks", [
+    (RUNGS, True, UID, LANDLOCK, SECCOMP),
+    ((UID, SECCOMP), True, UID, UID, SECCOMP),
+    ((SECCOMP, LANDLOCK), True, SECCOMP, LANDLOCK, SECCOMP),
+    ((SECCOMP, LANDLOCK), False, "rlimit", LANDLOCK, SECCOMP),
+    ((LANDLOCK,), True, "none", LANDLOCK, "none"),
+    ((), False, "rlimit", "none", "none"),
+    ((SECCOMP,), True, SECCOMP, SECCOMP, SECCOMP),
+    ((SECCOMP,), False, "rlimit", SECCOMP, SECCOMP),
+], ids=["every rung", "no landlock", "root without its uid", "unprivileged",
+        "landlock alone as root", "nothing unprivileged", "seccomp alone as root",
+        "seccomp alone unprivileged"])
+def test_the_ladder_names_the_rung_that_bounds_each(held, root, processes, files, blocks):
+    ladder = Ladder(held, root=root)
+    assert dict(ladder.bounds()) == {"processes": processes, "sockets": blocks,
+                                     "files": files, "ipc": blocks}
+    assert ladder.forks is (processes not in (SECCOMP, "none"))
+    assert ("no new processes" in " ".join(ladder.measures())) is (processes == SECCOMP)
+    assert ladder.creates is (files not in (SECCOMP, "none"))
+    assert ("no files made" in " ".join(ladder.measures())) is (files == SECCOMP)
+
+
+def test_the_measures_say_the_filter_was_written_without_libseccomp():
+    assert Ladder((SECCOMP,), raw=True).measures()[0].startswith(
+        "seccomp (raw BPF, no libseccomp): no sockets")
+
+
+def test_a_raw_filter_is_handed_to_the_kernel_whole(monkeypatch):
+    handed = []
+
+    class Libc:
+        def prctl(self, option, mode, program, *rest):
+            handed.append((option, mode, program._obj.len))
+            return 0
+    monkeypatch.setattr(bpf.ctypes, "CDLL", lambda *arguments, **keywords: Libc())
+    found = bpf.Filter(confine.DENIED, 5, forks=False, creates=False)
+    found.load()
+    lines = bpf.instructions(confine.DENIED, 5, False, creates=False)
+    assert handed == [(bpf.PR_SET_SECCOMP, bpf.SECCOMP_MODE_FILTER, len(lines))]
+    assert len(found.code()) == 8 * len(lines)
+
+
+@pytest.mark.parametrize("forks, creates", [(True, True), (False, False)])
+def test_each_filter_is_made_for_the_child_and_its_processes(forks, creates):
+    assert seccomp_filter(bpf, 5, forks, creates) == bpf.Filter(confine.DENIED, 5, forks,
+                                                                creates)
+    made = seccomp_filter(bindings_of("libseccomp"), os.getpid(), forks, creates)
+    assert made is not None
+
+
+def test_aarch64_has_no_fork_to_deny_its_clone_is_denied():
+    allowed = bpf.instructions((), 5, True, "aarch64")
+    threads = bpf.instructions((), 5, False, "aarch64")
+    assert len(threads) == len(allowed) + 1  # the CLONE_THREAD test alone
+
+
+def test_aarch64_makes_files_only_through_the_at_calls():
+    allowed = bpf.instructions((), 5, True, "aarch64")
+    refused = bpf.instructions((), 5, True, "aarch64", creates=False)
+    named = [name for name in bpf.NAMING if name in bpf.AARCH64]
+    assert len(refused) == len(allowed) + 2 * len(named) + 5  # openat's flags alone

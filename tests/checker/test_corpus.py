@@ -37,6 +37,15 @@ def passes(report) -> None:
     assert report.passed, text_report(report)
 
 
+def passes_unless_refused(report) -> None:
+    """Every answer right, or, where the report says the module may start no process (a
+    root checker without the uid rung), the fork it starts with refused."""
+    if "no new processes" in report.isolation.describe():
+        fails_with("could not be imported: PermissionError")(report)
+    else:
+        passes(report)
+
+
 def fails_with(*texts):
     """The report does not pass, and its text says each of *texts*."""
     def check(report) -> None:
@@ -93,7 +102,7 @@ CORPUS = {
     "reads_secrets": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "PATH=/usr/bin:/bin HOME=/tmp")),
     "writes_outside": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with("the count is")),
-    "leaves_processes": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes),
+    "leaves_processes": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes_unless_refused),
     "hogs_memory": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "hogs_memory.py could not be imported: MemoryError")),
     "fills_disk": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), passes),

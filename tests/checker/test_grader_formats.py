@@ -394,7 +394,7 @@ def test_json_report_holds_the_whole_report():
     data = report_data(HCP_OFF)
     assert data["module"] == "student.py" and not data["passed"] and data["imported"]
     assert data["isolation"] == {"name": "bubblewrap", "measures": ["no network", "wall 10 s"],
-                                 "reason": ""}
+                                 "reason": "", "bounds": {}}
     assert data["hands"] == {"total": len(CASES), "worked": 12, "threshold": 10, "random": 20}
     assert data["functions"][0] == {"function": "highCardPoints", "right": 0,
                                     "calls": len(CASES), "hands": len(CASES),

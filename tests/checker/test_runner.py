@@ -420,3 +420,20 @@ def test_watch_keeps_each_call_of_a_test_once(tmp_path):
     watch.trace(frame, "call", None)
     watch.trace(frame, "call", None)
     assert watch.calls == [["openingBid", "AS"]]
+
+
+def test_the_runner_becomes_the_uid_it_is_given_for_good(monkeypatch):
+    done = []
+
+    class Libc:
+        def prctl(self, *arguments):
+            done.append(("prctl", arguments[0]))
+    monkeypatch.setattr(check_runner.ctypes, "CDLL", lambda name: Libc())
+    for name in ("setgroups", "setresgid", "setresuid"):
+        monkeypatch.setattr(check_runner.os, name,
+                            lambda *arguments, name=name: done.append((name, arguments)))
+    check_runner.become(None)
+    assert done == []
+    check_runner.become(62_237)
+    assert done == [("prctl", check_runner.PR_SET_NO_NEW_PRIVS), ("setgroups", ([],)),
+                    ("setresgid", (62_237,) * 3), ("setresuid", (62_237,) * 3)]

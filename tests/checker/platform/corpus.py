@@ -64,7 +64,8 @@ def submission(name: str, paths: tuple[tuple[str, str], ...] = (),
 
 def contained(report: dict, name: str, temporary: tuple[str, ...] = ("bidder-",)) -> list[str]:
     """What a run let escape: files changed, processes left, the checker's folders left in
-    /tmp (those named with *temporary*), the network reached, the secret or the marker in
+    /tmp (those named with *temporary*), what the student's uid left where every user may
+    write, the network reached, the secret or the marker in
     what the student sees."""
     run, problems = report["runs"][name], []
     changed = [path for path, digest in run["fingerprints"].items()
@@ -76,6 +77,8 @@ def contained(report: dict, name: str, temporary: tuple[str, ...] = ("bidder-",)
     kept = [entry for entry in run["temporary"] if entry.startswith(temporary)]
     if kept:
         problems.append(f"the checker left {kept} in /tmp")
+    if run.get("left_files"):
+        problems.append(f"the student's uid left {run['left_files']}")
     if run["heard"]:
         problems.append(f"the network heard {run['heard']}")
     shown = json.dumps(run["results"]) + run["stdout"]

@@ -20,11 +20,13 @@ There is no Docker engine in CI, so the container is made by hand, as runc makes
   ``setpriv --reuid --regid --clear-groups`` would start it.
 
 Commands in *prepare* run first, as root and before any of that sealing (what an image's
-build or the platform's harness did beforehand).
+build or the platform's harness did beforehand); ``without_libseccomp()`` gives those
+that hide libseccomp, as PrairieLearn's grader image lacks it.
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import shutil
@@ -62,6 +64,7 @@ CLONE_NAMESPACES = 0x7E020000  # NEWNS|NEWCGROUP|NEWUTS|NEWIPC|NEWUSER|NEWPID|NE
 
 LAUNCHER = r'''
 import ctypes, json, os, signal, subprocess, sys
+import seccomp  # loaded before *prepare*, which may hide libseccomp from the container
 config = json.loads(sys.argv[1])
 libc = ctypes.CDLL(None, use_errno=True)
 RDONLY, NOSUID, NODEV, NOEXEC, REMOUNT, BIND, REC, PRIVATE = 1, 2, 4, 8, 32, 4096, 16384, 1 << 18
@@ -134,7 +137,6 @@ for command in config["prepare"]:
 
 
 def seal():
-    import seccomp
     deny = seccomp.ERRNO(1)
     found = seccomp.SyscallFilter(seccomp.ALLOW)
     found.set_attr(seccomp.Attr.CTL_NNP, 0)  # libseccomp would set no-new-privs
@@ -181,6 +183,16 @@ CAPABILITY_NUMBERS = {"CHOWN": 0, "DAC_OVERRIDE": 1, "DAC_READ_SEARCH": 2, "FOWN
                       "FSETID": 4, "KILL": 5, "SETGID": 6, "SETUID": 7, "SETPCAP": 8,
                       "NET_BIND_SERVICE": 10, "NET_RAW": 13, "SYS_CHROOT": 18,
                       "MKNOD": 27, "AUDIT_WRITE": 29, "SETFCAP": 31}
+
+
+def without_libseccomp() -> tuple[tuple[str, ...], ...]:
+    """*prepare* steps that hide libseccomp from the container, as PrairieLearn's grader
+    image lacks it: /dev/null over each of its files, and over the system's bindings
+    (Debian links libseccomp into them)."""
+    found = sorted({os.path.realpath(path) for pattern in (
+        "/usr/lib/*/libseccomp.so*", "/lib/*/libseccomp.so*",
+        "/usr/lib/python3/dist-packages/seccomp*.so") for path in glob.glob(pattern)})
+    return tuple(("mount", "--bind", "/dev/null", path) for path in found)
 
 
 def missing_tools() -> str:

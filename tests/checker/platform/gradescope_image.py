@@ -43,8 +43,10 @@ def build_image(folder: Path, bundle: Bundle) -> tuple[str, str]:
     return str(image), problem
 
 
-def run_in_image(image: str, work: dict, user: int | None) -> dict:
-    """Run the driver on *work* in a fresh container of *image*, as root (None) or as
-    *user*, who then owns /autograder as it would own its own installation."""
-    prepare = () if user is None else (("chown", "-R", f"{user}:{user}", "/autograder"),)
+def run_in_image(image: str, work: dict, user: int | None, prepare: tuple = ()) -> dict:
+    """Run the driver on *work* in a fresh container of *image* (after *prepare*), as
+    root (None) or as *user*, who then owns /autograder as it would own its own
+    installation."""
+    if user is not None:
+        prepare += (("chown", "-R", f"{user}:{user}", "/autograder"),)
     return run_driver((image,), work, user, "/autograder", prepare)

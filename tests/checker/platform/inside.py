@@ -5,9 +5,11 @@ Run by the system's Python as the checker's user, with the work as JSON on stand
 input: ``{"mode": "gradescope", "prairielearn" or "check", "modules": {NAME: {PATH: SOURCE}},
 "secret": TEXT, "port": N, "checker": [ARGV...], "student_uid": N}``, and for PrairieLearn
 ``"layout": {"home", "submission", "results", "watched"}`` (Gradescope's by default). A listener on 127.0.0.1:port records whatever
-connects. After each module it records the results file (or what stood in its place), the
-exit status, the fingerprints of the files a cheat would change, the processes left and
-what the listener heard; one JSON object on standard output holds it all.
+connects, and so does one on the abstract unix socket ``bidder-harness-PORT``. After each
+module it records the results file (or what stood in its place), the exit status, the
+fingerprints of the files a cheat would change, the processes left, what the student's
+uid left where every user may write (and in System V IPC) and what the listeners heard;
+one JSON object on standard output holds it all.
 """
 
 import hashlib
@@ -41,6 +43,34 @@ def listen(server: socket.socket) -> None:
         except OSError:
             heard.append("(connected)")
         connection.close()
+
+
+SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
+
+
+def left_by(uid: int) -> list:
+    """What *uid* owns where every user may write, and its System V IPC objects."""
+    found = []
+    for folder in SHARED:
+        for where, subfolders, names in os.walk(folder):
+            for name in subfolders + names:
+                try:
+                    if os.lstat(os.path.join(where, name)).st_uid == uid:
+                        found.append(os.path.join(where, name))
+                except OSError:
+                    pass
+    for kind in ("shm", "sem", "msg"):
+        try:
+            with open(f"/proc/sysvipc/{kind}") as stream:
+                lines = stream.read().splitlines()
+        except OSError:
+            continue
+        header = lines[0].split() if lines else []
+        for line in lines[1:]:
+            fields = dict(zip(header, line.split()))
+            if fields.get("uid") == str(uid):
+                found.append(f"System V {kind} {fields.get('key')}")
+    return found
 
 
 def fingerprint(path: str) -> str:
@@ -140,6 +170,7 @@ def run_one(work: dict, name: str, files: dict) -> dict:
     found["results"] = results() if work["mode"] != "check" else None
     found["left"] = others()
     found["fingerprints"] = fingerprints()
+    found["left_files"] = left_by(work["student_uid"])
     found["heard"] = list(heard)
     found["temporary"] = sorted(os.listdir("/tmp"))
     heard.clear()
@@ -154,6 +185,10 @@ def main() -> None:
     server.bind(("127.0.0.1", work["port"]))
     server.listen(16)
     threading.Thread(target=listen, args=(server,), daemon=True).start()
+    abstract = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    abstract.bind(f"\0bidder-harness-{work['port']}")
+    abstract.listen(16)
+    threading.Thread(target=listen, args=(abstract,), daemon=True).start()
     report = {"before": fingerprints(), "runs": {}}
     for name, files in work["modules"].items():
         print(f"checking {name}", file=sys.stderr, flush=True)  # where it stopped, if it did

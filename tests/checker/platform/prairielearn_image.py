@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bidder.checker.bundle import Bundle
 from bidder.checker.prairielearn import QUESTION, write_question
+from docker_like import without_libseccomp
 from harness import add_harness, run_driver
 
 GRADE = "/grade"
@@ -24,7 +25,8 @@ LAYOUT = {"home": GRADE, "submission": f"{GRADE}/student", "results": f"{GRADE}/
                       "/etc/passwd", "/etc/cron.d", "/usr/lib/python3.11/json",
                       "/usr/lib/python3.11/os.py", "/root/.bashrc"]}
 # Gradescope's paths in the escapes, and where the same things are in PrairieLearn's job
-PATHS = (("/autograder/source/wheels", f"{GRADE}/serverFilesCourse/bidder/wheels"),
+PATHS = (("/autograder/source/bidder_autograder.json", f"{GRADE}/tests/bidder_autograder.json"),
+         ("/autograder/source/wheels", f"{GRADE}/serverFilesCourse/bidder/wheels"),
          ("/autograder/run_autograder", f"{GRADE}/tests/run.sh"),
          ("/autograder/source/setup.sh", f"{GRADE}/tests/bidder_autograder.json"),
          ("/autograder/*/lib/python3*/site-packages", "/tmp/*"),  # the unpacked checker
@@ -60,5 +62,5 @@ def build_job(folder: Path, bundle: Bundle) -> str:
 
 def run_in_job(layer: str, work: dict) -> dict:
     """Run the driver on *work* in a fresh container of *layer*, as root, as PrairieLearn
-    runs the entry point."""
-    return run_driver((layer,), dict(work, layout=LAYOUT), None, GRADE)
+    runs the entry point, with no libseccomp, as PrairieLearn's image has none."""
+    return run_driver((layer,), dict(work, layout=LAYOUT), None, GRADE, without_libseccomp())

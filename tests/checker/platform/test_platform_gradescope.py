@@ -17,19 +17,32 @@ import pytest
 from bidder.checker.gradescope import Bundle
 from corpus import (EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDER,
                     STUDENT_UID, WORK, contained, submission)
-from docker_like import CAPABILITY_NUMBERS, DOCKER_CAPABILITIES, Container
+from docker_like import CAPABILITY_NUMBERS, DOCKER_CAPABILITIES, Container, without_libseccomp
 from gradescope_image import CHECK_ONE, CHECKER_UID, build_image, run_in_image
 from harness import needed
 from once import once, shared_folder
 
-BUNDLE = Bundle(hands=20, timeout=5.0, seed=1)
+BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, secret=WORK["secret"])
 USERS = {"root": None, "unprivileged": CHECKER_UID}
 # the checker itself: on the whole corpus with the whole ladder, as root and as the
-# unprivileged checker; on the escapes as root without the uid rung (where it is taken)
-DIRECT = {"auto": ORDER, "fallback:seccomp+landlock": ["stub", "correct", *ESCAPED]}
+# unprivileged checker; on the escapes as root without the uid rung (where it is taken),
+# and as root without Landlock (an older kernel) in an image without libseccomp (the
+# seccomp filter then written as raw BPF)
+DIRECT = {"auto": ORDER, "fallback:seccomp+landlock": ["stub", "correct", *ESCAPED],
+          "fallback:uid+seccomp": ["stub", "correct", *ESCAPED, "stub_again"]}
 DIRECT_RUNS = [(isolation, name, user) for isolation, user in (
-    ("auto", "root"), ("auto", "unprivileged"), ("fallback:seccomp+landlock", "root"))
-    for name in DIRECT[isolation]]
+    ("auto", "root"), ("auto", "unprivileged"), ("fallback:seccomp+landlock", "root"),
+    ("fallback:uid+seccomp", "root")) for name in DIRECT[isolation]]
+PREPARE = {"fallback:uid+seccomp": without_libseccomp()}
+# which rung bounds the processes, blocks sockets, keeps files and IPC out of shared places
+BOUNDS = {("auto", "root"): {"processes": "uid", "sockets": "seccomp", "files": "landlock",
+                             "ipc": "seccomp"},
+          ("auto", "unprivileged"): {"processes": "rlimit", "sockets": "seccomp",
+                                     "files": "landlock", "ipc": "seccomp"},
+          ("fallback:seccomp+landlock", "root"): {"processes": "seccomp", "sockets": "seccomp",
+                                                  "files": "landlock", "ipc": "seccomp"},
+          ("fallback:uid+seccomp", "root"): {"processes": "uid", "sockets": "seccomp",
+                                             "files": "uid", "ipc": "seccomp"}}
 RUNGS_HELD = {"root": ("own uid 62234", "seccomp: no sockets", "Landlock (ABI"),
               "unprivileged": ("seccomp: no sockets", "Landlock (ABI")}
 
@@ -60,7 +73,8 @@ def runs(tmp_path_factory):
                 "secret": WORK["secret"], "port": LISTENER_PORT, "checker": checker,
                 "student_uid": STUDENT_UID}
         name = "gradescope-" + "-".join(filter(None, re.split(r"\W+", f"{mode} {user}")))
-        return once(shared, name, lambda: run_in_image(image(), work, USERS[user]))
+        return once(shared, name, lambda: run_in_image(image(), work, USERS[user],
+                                                       PREPARE.get(mode, ())))
     return run
 
 
@@ -154,6 +168,10 @@ def test_the_checker_itself_keeps_every_module_in(runs, isolation, name, user):
     if name not in EARNED_IF_FAST:
         assert found["passed"] is (name in EARNED_IN_FULL), found["text"]
     assert found["isolation"].startswith("fallback:")
-    assert ("own uid" in found["isolation"]) is (isolation == "auto" and user == "root")
+    assert ("own uid" in found["isolation"]) is (user == "root" and "landlock" not in isolation)
+    assert ("raw BPF" in found["isolation"]) is (isolation in PREPARE)
+    held = dict(item.split(" ", 1) for item in
+                found["isolation"].split("held by: ")[1].split(" (")[0].split(", "))
+    assert held == BOUNDS[isolation, user], found["isolation"]
     assert contained(report, name) == []
     assert run["status"] == (0 if found["passed"] else 1), run["stderr"]

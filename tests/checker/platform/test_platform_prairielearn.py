@@ -1,8 +1,9 @@
 """The PrairieLearn question in a container built like Docker's, laid out as PrairieLearn's
 grader lays out a job (/grade/tests, /grade/serverFilesCourse, /grade/student/bid.py,
-/grade/data/data.json), with the image's ag user (uid 1001); the entry point runs as root,
-runs the checker as root and the student's code as ag, so every rung below bubblewrap
-holds: ag's own uid, seccomp and Landlock. The
+/grade/data/data.json), with the image's ag user (uid 1001) and, as in PrairieLearn's
+image, no libseccomp; the entry point runs as root, runs the checker as root and the
+student's code as ag, with the rungs of a host whose kernel has no Landlock: ag's own uid
+and seccomp (written as raw BPF). The
 escapes (their Gradescope paths turned into PrairieLearn's) and the whole hostile
 corpus run there one after another in the same container. Each must earn no marks it did
 not earn, leak no secret, change no file of the job, the image or the system, leave no
@@ -23,8 +24,12 @@ from harness import needed
 from once import once, shared_folder
 from prairielearn_image import AG_UID, ENTRY, PATHS, build_job, run_in_job
 
-BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, submission_name="bid.py", grading=Grading())
-RUNGS_HELD = (f"own uid {AG_UID} ", "seccomp: no sockets", "Landlock (ABI")
+# as on a host whose kernel has no Landlock: ag's own uid and seccomp alone, and the
+# image has no libseccomp, so the seccomp filter is written as raw BPF
+BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, submission_name="bid.py", grading=Grading(),
+                secret=WORK["secret"], isolation="fallback:uid+seccomp")
+RUNGS_HELD = (f"own uid {AG_UID} ", "seccomp (raw BPF, no libseccomp): no sockets",
+              "held by: processes uid, sockets seccomp, files uid, ipc seccomp")
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +82,7 @@ def test_the_results_name_the_rungs_that_held(report):
     assert isolation.startswith("fallback:")
     for rung in RUNGS_HELD:
         assert rung in isolation
-    assert "no uid" not in isolation
+    assert "no uid" not in isolation and "Landlock" not in isolation
 
 
 def test_the_job_is_laid_out_as_prairielearns_with_its_ag_user(layer):
