@@ -357,3 +357,27 @@ def test_distribution_points_of_the_longest_suit_only_are_explained_so():
     assert facts.distribution_explanation == (
         "2 distribution points: hearts 6 cards: 2 (1 per card beyond 4, in the longest "
         "suit only)")
+
+
+@pytest.mark.parametrize("step, hand, chosen", [
+    ("minor_over_major", "AKQ86.4.A3.AKT75", "C"),
+    ("minor_over_major", "AKQ86.AKT75.AK.4", None),  # both majors: no choice
+    ("fewer_hcp", "AKQ86.AKT75.AK.4", "H"),
+    ("fewer_hcp", "AK862.AKT75.A4.A", None),  # as many HCP
+    ("shorter", "AK862.AKT753.A.A", "S"),
+    ("shorter", "AKQ86.AKT75.AK.4", None),  # as long
+])
+def test_a_turned_step_of_a_chain_picks_the_other_suit_or_leaves_it_to_the_next(
+        step, hand, chosen):
+    import bidder.rules as rules
+
+    facts = explain(hand).facts
+    lower, higher = [suit for suit in Suit if facts.tally.length(suit) >= 5]
+    picked = getattr(rules, step)(lower, higher, facts)
+    assert (None if picked is None else picked.letter) == chosen
+
+
+def test_a_misreading_placed_after_a_rule_another_left_out_goes_first():
+    variant = variant_by_id("omit=R1+balanced-first")
+    assert [rule.id for rule in variant.rules] == ["R4", "R5", "R2", "R3", "R6", "R7", "R8",
+                                                    "R9"]
