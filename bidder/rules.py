@@ -259,7 +259,8 @@ class LongSuit:
         gaps = sorted(self.suit_gap(tally, suit) for suit in self.suits)
         found = sum(gaps[:self.count])
         if not found and not self.matching(tally):
-            return min(self.alone - max(map(tally.length, self.suits)), gaps[1])
+            lone = next(suit for suit in self.suits if not self.suit_gap(tally, suit))
+            return min(self.alone - tally.length(lone), gaps[1])
         return found
 
     def holds(self, tally: Tally) -> bool:

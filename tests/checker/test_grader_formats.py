@@ -395,7 +395,8 @@ def test_json_report_holds_the_whole_report():
     assert data["module"] == "student.py" and not data["passed"] and data["imported"]
     assert data["isolation"] == {"name": "bubblewrap", "measures": ["no network", "wall 10 s"],
                                  "reason": ""}
-    assert data["hands"] == {"total": len(CASES), "worked": 12, "threshold": 10, "random": 20}
+    assert data["hands"] == {"total": len(CASES), "worked": 12, "threshold": 10,
+                             "misreading": 0, "random": 20}
     assert data["functions"][0] == {"function": "highCardPoints", "right": 0,
                                     "calls": len(CASES), "hands": len(CASES),
                                     "status": "checked"}
