@@ -495,7 +495,7 @@ def test_gradescope_hides_the_rule_tests_until_the_due_date():
 def test_gradescope_output_leads_with_the_score_and_the_headline():
     lines = gradescope_results(MISSING_BID)["output"].splitlines()
     assert lines[0] == f"Checking student.py: {len(CASES)} hands (12 worked examples, 10 on " \
-                       f"the thresholds, 20 random)"
+                       f"the thresholds, 0 that misreadings open otherwise, 20 random)"
     assert lines[1] == "Score: 66.67 of 100 points"
     assert lines[2].startswith("In short: ")
     assert lines[3:5] == ["Problems:", f"  - {MISSING_BID.problems[0]}"]
