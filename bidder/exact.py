@@ -545,8 +545,7 @@ def _honours_held(length: int, honours: list[Rank], scales: tuple[Scale, Scale]
     """Each set of *honours* a suit of *length* cards may hold, with its HCP on each
     scale."""
     spots = len(Rank) - len(honours)
-    for size in range(min(length, len(honours)) + 1):
-        if length - size <= spots:
-            for held in combinations(honours, size):
-                yield held, tuple(sum(dict(scale).get(rank, 0) for rank in held)
-                                  for scale in scales)
+    for size in range(max(0, length - spots), min(length, len(honours)) + 1):
+        for held in combinations(honours, size):
+            yield held, tuple(sum(dict(scale).get(rank, 0) for rank in held)
+                              for scale in scales)

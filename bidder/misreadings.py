@@ -6,8 +6,11 @@ says what it is (docs/misreadings.md gives the grammar):
     R1.hcp=15-18      a rule's HCP or points range read otherwise (R6.points=21+ too)
     R2.hcp=13-21      the measure swapped: points read as HCP (and HCP as points)
     R7.len=7+         a rule's suit length read otherwise (7 or more; 5 is exactly 5)
+    R6.len.one=6+     a length read per case: a suit alone needs 6, two suits still 5
     R1.shape=any      a rule's balance condition left out (or =balanced, =unbalanced)
     R2.choose=NAME    a rule's suit choice turned (CHOOSE_NAMES lists the names)
+    R6.choose=major,longer,hcp,lower   a chain's steps in another order, some left
+                      out or turned (STEP_NAMES), the step that always picks last
     swap=R2/R3        two rules swapped in order;  omit=R5  a rule left out
     last-wins         the last rule that applies wins, not the first
     balanced=NAME     the balanced definition changed (BALANCED_NAMES)
