@@ -219,7 +219,8 @@ def test_the_shipped_counts_cover_the_space_and_mark_the_equivalent():
     assert COUNTS_FILE.name == "misreadings.json"
 
 
-SAMPLE = ["R1.hcp=15-18", "R8.hcp=6-9", "balanced=with-4441", "hcp.J=0"]
+SAMPLE = ["R1.hcp=15-18", "R8.hcp=6-9", "balanced=with-4441", "hcp.J=0",
+          "R6.choose=major,longer,hcp,lower", "R6.len.one=6+", "dist=longest-only"]
 
 
 @pytest.mark.slow

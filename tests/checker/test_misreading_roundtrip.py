@@ -5,7 +5,7 @@ diagnosis asked to name it, telling tied misreadings apart on further hands it a
 module.
 
 Every distinguishable misreading runs in-process (its source executed, not sandboxed:
-running 128 modules through the sandbox would take minutes), asked again in-process for
+running 150 modules through the sandbox would take minutes), asked again in-process for
 further hands; a sample runs through the real sandbox, as `bidder check` runs it. Every
 equivalent misreading is checked to pass.
 """
