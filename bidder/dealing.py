@@ -18,7 +18,9 @@ from .bids import RULE_BIDS, Bid
 from .cards import DECK, HAND_SIZE, Hand, Rank, echo
 from .errors import BidderError
 from . import packed
-from .facts import MAX_HCP, Tally
+from .exact import dealt_from
+from .facts import MAX_HCP, STANDARD, Tally
+from .misreadings import apart_of
 from .rules import RULE_BY_ID, RULES, Rule, applying
 
 SEARCH_LIMIT = 2_000_000
@@ -214,6 +216,19 @@ def changed_hand(variant, seed: int = 1, search: int = CHANGED_SEARCH) -> str | 
         if changes(variant, packed.encode_deal(indexes)):
             return dealt_text(indexes)
     return None
+
+
+def telling_hand(variant, rng: random.Random) -> str | None:
+    """A hand *variant* opens otherwise than the assignment, in the assignment's notation
+    and a dealt order, dealt by *rng* from one of the profiles of such hands kept for it
+    (found exactly, not by chance); None for a misreading that changes no hand."""
+    profiles = apart_of(variant)
+    if not profiles:
+        return None
+    profile = profiles[rng.randrange(len(profiles))]
+    cards = list(dealt_from(profile, (STANDARD.scale, variant.counting.scale), rng))
+    rng.shuffle(cards)
+    return " ".join(map(str, cards))
 
 
 SMALLEST_SEARCH = 20_000  # hands searched for the smallest that shows a misreading

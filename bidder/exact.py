@@ -9,6 +9,7 @@ h HCP), so every profile is judged once through the rule table and weighed by it
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -479,12 +480,72 @@ def hands_apart(first, second, most: int = 2) -> tuple[tuple[Card, ...], ...]:
 
 @lru_cache(maxsize=64)
 def _changes(variant) -> Changes:
-    pairs = Counter()
-    for profile in compared(ASSIGNMENT, variant):
+    return changes_and_apart(variant, 0)[0]
+
+
+def changes_and_apart(variant, most: int) -> tuple[Changes, tuple[Compared, ...]]:
+    """What *variant* changes (as ``changes``), and up to *most* profiles of hands it
+    opens otherwise than the assignment, in one pass: the biggest of each pair of bids
+    first (so that they change different bids), then the next biggest of each."""
+    pairs, kept = Counter(), {}
+    for seen, profile in enumerate(compared(ASSIGNMENT, variant)):
         old, new = profile.answers
         if new != old:
             pairs[old, new] += profile.hands
+            if most:
+                biggest = kept.setdefault((old, new), [])
+                heapq.heappush(biggest, (profile.hands, -seen, profile))
+                if len(biggest) > most:
+                    heapq.heappop(biggest)
     order = {bid: place for place, bid in enumerate(bids_made(RULES))}
+    ranked = sorted(((place, -hands, str(pair), profile)
+                     for pair, biggest in kept.items()
+                     for place, (hands, _, profile) in enumerate(sorted(
+                         biggest, key=lambda entry: entry[:2], reverse=True))),
+                    key=lambda entry: entry[:3])
     return Changes(variant.id, tuple(
         (old, new, count) for (old, new), count in sorted(
-            pairs.items(), key=lambda item: (-item[1], order[item[0][0]], str(item[0][1])))))
+            pairs.items(), key=lambda item: (-item[1], order[item[0][0]], str(item[0][1]))))
+        ), tuple(profile for *_, profile in ranked[:most])
+
+
+def dealt_from(profile: Compared, scales: tuple[Scale, Scale], rng) -> tuple[Card, ...]:
+    """A hand of *profile* dealt at random, every hand of it as likely (*rng* a
+    ``random.Random``): its lengths, its HCP on both scales, and the HCP of the suits it
+    weighed."""
+    fixed = {suit: (ours, theirs) for suit, ours, theirs in profile.weighed}
+    honours = sorted({rank for scale in scales for rank, points in scale if points},
+                     reverse=True)
+    spots = [rank for rank in Rank if rank not in honours]
+    options = [[(held, values, comb(len(spots), profile.lengths[suit] - len(held)))
+                for held, values in _honours_held(profile.lengths[suit], honours, scales)
+                if fixed.get(suit, values) == values] for suit in Suit]
+    ways = [Counter({(0, 0): 1})]  # ways[n]: hands of the last n suits, by HCP on both scales
+    for suit in reversed(Suit):
+        ways.insert(0, Counter())
+        for (ours, theirs), count in ways[1].items():
+            for _, values, weight in options[suit]:
+                ways[0][ours + values[0], theirs + values[1]] += weight * count
+    need, cards = profile.hcp, []
+    for suit in Suit:
+        choices = [(held, values, weight * ways[suit + 1][need[0] - values[0],
+                                                          need[1] - values[1]])
+                   for held, values, weight in options[suit]]
+        pick = rng.randrange(sum(weight for *_, weight in choices))
+        held, values, _ = next(choice for choice in choices
+                               if (pick := pick - choice[2]) < 0)
+        need = (need[0] - values[0], need[1] - values[1])
+        ranks = held + tuple(rng.sample(spots, profile.lengths[suit] - len(held)))
+        cards += [Card(suit, rank) for rank in ranks]
+    return tuple(cards)
+
+
+def _honours_held(length: int, honours: list[Rank], scales: tuple[Scale, Scale]
+                  ) -> Iterator[tuple[tuple[Rank, ...], tuple[int, ...]]]:
+    """Each set of *honours* a suit of *length* cards may hold, with its HCP on each
+    scale."""
+    spots = len(Rank) - len(honours)
+    for size in range(max(0, length - spots), min(length, len(honours)) + 1):
+        for held in combinations(honours, size):
+            yield held, tuple(sum(dict(scale).get(rank, 0) for rank in held)
+                              for scale in scales)

@@ -148,7 +148,7 @@ def differing(variants: Sequence[Variant]) -> tuple[str, ...]:
     """The functions *variants* may answer differently: the bid always, the counts only
     where they count otherwise."""
     scales = {variant.counting.scale for variant in variants}
-    points = {(variant.counting.beyond, variant.counting.short) for variant in variants}
+    points = {variant.counting.distribution_key for variant in variants}
     return tuple(function for function, apart in zip(
         FUNCTIONS, (len(scales) > 1, len(points) > 1, True)) if apart)
 
@@ -249,7 +249,7 @@ class _Search:
         """The HCP and distribution answers *variant* does not predict: the same for every
         misreading that counts the same way."""
         counting = variant.counting
-        key = (counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced,
+        key = (counting.distribution_key, counting.balanced_fives, counting.also_balanced,
                counting.scale)
         if key not in self.counted:
             self.counted[key] = tuple(

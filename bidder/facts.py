@@ -36,6 +36,7 @@ class Counting:
     none: str  # why a hand has none, in words
     also_balanced: tuple[tuple[int, ...], ...] = ()  # patterns, longest first, read as balanced
     scale: tuple[tuple[Rank, int], ...] = HCP_SCALE  # (rank, HCP) of each honour counted
+    longest_only: bool = False  # distribution points of the longest suit alone (a misreading)
 
     @cached_property
     def hcp_by_rank(self) -> tuple[int, ...]:
@@ -56,6 +57,19 @@ class Counting:
         """Distribution points of a suit of *length* cards."""
         long = 0 if self.beyond is None else max(0, length - self.beyond)
         return long + (self.short[length] if length < len(self.short) else 0)
+
+    def distribution(self, lengths: tuple[int, ...]) -> int:
+        """Distribution points of a hand of suits of these *lengths*: every suit's, or the
+        longest suit's alone."""
+        if self.longest_only:
+            return self.points(max(lengths))
+        return sum(map(self.points, lengths))
+
+    @property
+    def distribution_key(self) -> tuple:
+        """What decides the distribution points: two countings with the same key count
+        them alike."""
+        return self.beyond, self.short, self.longest_only
 
     def describe_fives(self, five: int) -> str:
         """'a 5-card minor', or 'a 5-card suit' when any suit will do."""
@@ -105,6 +119,8 @@ class Tally:
     def length_points(self, suit: Suit) -> int:
         """Distribution points from *suit* (the assignment's: one per card beyond the
         fourth)."""
+        if self.counting.longest_only and suit != self.lengths.index(max(self.lengths)):
+            return 0
         return self.counting.points(self.lengths[suit])
 
     @property
@@ -122,7 +138,7 @@ class Tally:
 def shape_facts(lengths: tuple[int, int, int, int], counting: Counting) -> tuple[int, str]:
     """Distribution points and why the hand is balanced or not, for suit lengths (clubs
     first) counted by *counting*: worked out once for each of the 560 ways 13 cards fall."""
-    return sum(map(counting.points, lengths)), _balance(lengths, counting)
+    return counting.distribution(lengths), _balance(lengths, counting)
 
 
 def _balance(lengths: tuple[int, int, int, int], counting: Counting) -> str:

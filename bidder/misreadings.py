@@ -6,8 +6,11 @@ says what it is (docs/misreadings.md gives the grammar):
     R1.hcp=15-18      a rule's HCP or points range read otherwise (R6.points=21+ too)
     R2.hcp=13-21      the measure swapped: points read as HCP (and HCP as points)
     R7.len=7+         a rule's suit length read otherwise (7 or more; 5 is exactly 5)
+    R6.len.one=6+     a length read per case: a suit alone needs 6, two suits still 5
     R1.shape=any      a rule's balance condition left out (or =balanced, =unbalanced)
     R2.choose=NAME    a rule's suit choice turned (CHOOSE_NAMES lists the names)
+    R6.choose=major,longer,hcp,lower   a chain's steps in another order, some left
+                      out or turned (STEP_NAMES), the step that always picks last
     swap=R2/R3        two rules swapped in order;  omit=R5  a rule left out
     last-wins         the last rule that applies wins, not the first
     balanced=NAME     the balanced definition changed (BALANCED_NAMES)
@@ -20,21 +23,28 @@ applied in turn ('R6.points=21++R1.hcp=15-18': a '+' that ends a range is double
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import replace
 from functools import cache
+from itertools import permutations
 from pathlib import Path
 
 from .cards import HAND_SIZE, RANK_BY_TEXT, Rank, Suit
-from .exact import Changes, changes
+from .exact import Changes, Compared, changes, changes_and_apart
 from .facts import BALANCED_LENGTHS, BALANCED_WITH_MINOR, HCP_SCALE, STANDARD
-from .rules import (R6_CHAINS, R6_SKIPPED, RULE_BY_ID, RULES, Balanced, Between, LongSuit, Rule,
-                    longer_then_higher, longer_then_lower, shorter_then_higher,
-                    shorter_then_lower, two_level_higher_last)
+from .rules import (DECIDING_STEPS, R6_CHAINS, R6_SKIPPED, R6_STEPS, RULE_BY_ID, RULES, Balanced,
+                    Between, Chain, LongSuit, Rule, fewer_hcp, higher_ranking,
+                    higher_whatever_length, longer, longer_then_higher, longer_then_lower,
+                    lower_ranking, lower_whatever_length, major_over_minor, minor_over_major,
+                    more_hcp, shorter, shorter_then_higher, shorter_then_lower,
+                    two_level_higher_last)
 from .variants import CATALOGUE, VARIANT_BY_ID, Variant
 
 COUNTS_FILE = Path(__file__).with_name("misreadings.json")
+APART_FILE = Path(__file__).with_name("misreadings_apart.json")  # hands each changes, kept
+MOST_APART = 4  # profiles of hands kept for each misreading, of different bids first
 MOVES = (-2, -1, 1, 2)  # how far a range's end is moved
 SKIPPED_NAMES = ("major", "hcp", "length")  # R6's steps a reader skips, as ids name them
 R6_TURNS = {**{f"no-{name}-step": chain for name, chain in zip(SKIPPED_NAMES, R6_SKIPPED)},
@@ -44,10 +54,21 @@ CHOOSE_NAMES = {  # name: (chooser, what it bids, in words)
     "longer-lower": (longer_then_lower, "the longer suit; with equal length, the lower"),
     "shorter-higher": (shorter_then_higher, "the shorter suit; with equal length, the higher"),
     "shorter-lower": (shorter_then_lower, "the shorter suit; with equal length, the lower"),
+    "higher-longer": (higher_whatever_length, "the higher-ranking suit, whatever the lengths"),
+    "lower-longer": (lower_whatever_length, "the lower-ranking suit, whatever the lengths"),
     **{name: (chain, chain.how) for name, chain in R6_TURNS.items()},
 }
-TURNS = {"R2": ("longer-lower", "shorter-higher"), "R3": ("longer-higher", "shorter-lower"),
+# A chain's steps as an id writes them: 'R6.choose=major,longer,hcp,lower' compares the
+# lengths before the HCP; every chain ends with a step that always picks (lower or higher).
+STEP_NAMES = {"major": major_over_minor, "minor": minor_over_major, "hcp": more_hcp,
+              "fewer-hcp": fewer_hcp, "longer": longer, "shorter": shorter,
+              "lower": lower_ranking, "higher": higher_ranking}
+STEP_IDS = {step: name for name, step in STEP_NAMES.items()}
+TURNED_STEPS = {major_over_minor: minor_over_major, more_hcp: fewer_hcp, longer: shorter}
+TURNS = {"R2": ("longer-lower", "shorter-higher", "higher-longer", "lower-longer"),
+         "R3": ("longer-higher", "shorter-lower", "lower-longer", "higher-longer"),
          "R6": tuple(R6_TURNS)}
+ALONE_MOVES = (1, 2)  # how many more cards a suit alone is read as needing
 BALANCED_NAMES = {  # name: (change to the counting, the sentence)
     "no-minor-five": ({"balanced_fives": ()},
                       "5-3-3-2 is never read as balanced, even with the five cards in a minor."),
@@ -68,6 +89,8 @@ DIST_NAMES = {  # name: (change to the counting, the sentence)
                                                     "doubleton 1"},
                        "Distribution points are counted for short suits (void 3, "
                        "singleton 2, doubleton 1) as well as long ones."),
+    "longest-only": ({"longest_only": True, "how": f"{STANDARD.how}, in the longest suit only"},
+                     "Distribution points are counted for the longest suit only."),
 }
 HONOUR_EDITS = ("hcp.A=3", "hcp.J=0", "hcp.T=1")  # the honours' values a reader misreads
 MOST_HONOUR_HCP = 4  # no honour is read as worth more
@@ -181,13 +204,15 @@ def _of_rule(text: str) -> Variant:
         old = _condition(rule, LongSuit, text)
         low, high = _span(value, text)
         new = replace(old, low=low, high=high)
-        if rule.choose in WEIGHS_TWO and low * THREE_SUITS <= HAND_SIZE:
+        if isinstance(rule.choose, Chain) and low * THREE_SUITS <= HAND_SIZE:
             raise MisreadingError(f"{text}: {rule.id} weighs at most two long suits, and "
                                   f"with {low} cards three suits could qualify; give it at least "
                                   f"{HAND_SIZE // THREE_SUITS + 1} cards")
         return Variant(text, f"{rule.name} ({rule.id}) is read as needing {new.text}.",
                        f"{rule.id} says {old.text}",
                        _edit(rule.id, _with_condition(LongSuit, new)))
+    if field == "len.one":
+        return _alone(rule, value, text)
     if field == "shape":
         new = _choice(value, SHAPES, text)
         old = next((condition.text for condition in rule.conditions
@@ -200,12 +225,44 @@ def _of_rule(text: str) -> Variant:
         if rule.choose is None:
             raise MisreadingError(f"{text}: {rule.id} ({rule.name}) chooses no suit; "
                                   f"the rules that do are {', '.join(TURNS)}")
-        chooser, how = _choice(value, CHOOSE_NAMES, text)
+        if value in CHOOSE_NAMES or not isinstance(rule.choose, Chain):
+            chooser, how = _choice(value, CHOOSE_NAMES, text)
+        else:
+            chooser = _chain(value, text)
+            how = chooser.how
         return Variant(text, f"{rule.name} ({rule.id}) is read as bidding {how}.",
                        f"{rule.id} bids {rule.how}",
                        _edit(rule.id, lambda read: replace(read, choose=chooser, how=how)))
     raise MisreadingError(f"{text}: {field!r} is not a part of a rule; write hcp=, points=, "
-                          f"len=, shape= or choose=")
+                          f"len=, len.one=, shape= or choose=")
+
+
+def _alone(rule: Rule, value: str, text: str) -> Variant:
+    """A rule's length read per case: 'R6.len.one=6+', a suit alone needs six cards, two
+    suits still five each."""
+    old = _condition(rule, LongSuit, text)
+    low, high = _span(value, text)
+    if not isinstance(rule.choose, Chain) or high is not None or low <= old.low:
+        raise MisreadingError(f"{text}: a suit alone is read as needing more cards than "
+                              f"two suits each; write {rule.id}.len.one={old.low + 1}+ for a "
+                              f"rule that weighs two long suits (R6)")
+    new = replace(old, alone=low)
+    return Variant(text, f"{rule.name} ({rule.id}) is read as needing {new.text}.",
+                   f"{rule.id} says {old.text}",
+                   _edit(rule.id, _with_condition(LongSuit, new)))
+
+
+def _chain(value: str, text: str) -> Chain:
+    """A chain of steps by their names: 'major,longer,hcp,lower'."""
+    names = value.split(",")
+    for name in names:
+        _choice(name, STEP_NAMES, text)
+    steps = tuple(STEP_NAMES[name] for name in names)
+    if len(set(steps)) < len(steps) or steps[-1] not in DECIDING_STEPS:
+        raise MisreadingError(f"{text}: {value!r} is not a chain of steps: name each step "
+                              f"once, the last lower or higher (major,hcp,longer,lower), "
+                              f"or one of {', '.join(CHOOSE_NAMES)}")
+    return Chain("two_level_" + "_".join(names).replace("-", "_"), steps)
 
 
 def _of_table(text: str) -> Variant:
@@ -336,7 +393,23 @@ def _rule_ids(rule: Rule) -> list[str]:
     if rule.id == "R3":
         found.append("R3.shape=unbalanced")
     found += [f"{rule.id}.choose={name}" for name in TURNS.get(rule.id, ())]
+    if isinstance(rule.choose, Chain):
+        found += _chain_ids(rule)
     return found
+
+
+def _chain_ids(rule: Rule) -> list[str]:
+    """A chain's steps read in every other order (some left out, the last kept last), and
+    each step turned: the minor over a major, fewer HCP, the shorter."""
+    *steps, last = rule.choose.steps
+    found = [tuple(order) + (last,) for size in range(len(steps) + 1)
+             for order in permutations(steps, size)]
+    found += [tuple(TURNED_STEPS.get(step, step) if step is turned else step
+                    for step in rule.choose.steps) for turned in steps]
+    longsuit = _condition(rule, LongSuit, rule.id)
+    return ([f"{rule.id}.choose={','.join(map(STEP_IDS.get, chain))}" for chain in found
+             if chain != rule.choose.steps]
+            + [f"{rule.id}.len.one={longsuit.low + move}+" for move in ALONE_MOVES])
 
 
 def _phrases() -> list[str]:
@@ -366,10 +439,10 @@ def generated_ids() -> list[str]:
 def signature(variant: Variant) -> tuple:
     """What a misreading reads: two with the same signature are the same misreading."""
     counting = variant.counting
-    return (tuple((rule.id, rule.level, frozenset(rule.conditions), rule.choose)
-                  for rule in variant.rules),
+    return (tuple((rule.id, rule.level, frozenset(rule.conditions),
+                   getattr(rule.choose, "deciding", rule.choose)) for rule in variant.rules),
             counting.beyond, counting.short, counting.balanced_fives, counting.also_balanced,
-            counting.scale, variant.writes)
+            counting.scale, counting.longest_only, variant.writes)
 
 
 @cache
@@ -419,7 +492,70 @@ def distinguishable() -> tuple[Variant, ...]:
     return tuple(variant for variant in space() if known[variant.id].hands)
 
 
-def build(path: Path = COUNTS_FILE) -> None:
-    """Count exactly what every misreading of the space changes, and write the counts."""
-    path.write_text(json.dumps([changes(variant).to_dict() for variant in space()],
+def _chooser(choose) -> str | None:
+    """A suit choice as plain text: a function's name, a chain's deciding steps."""
+    if isinstance(choose, Chain):
+        return ",".join(step.__name__ for step in choose.deciding)
+    return None if choose is None else choose.__name__
+
+
+def reading(variant: Variant) -> list:
+    """What a misreading reads, as plain data: its rule table and its counting."""
+    counting = variant.counting
+    return [[[rule.id, rule.level, sorted(map(repr, rule.conditions)), _chooser(rule.choose)]
+             for rule in variant.rules],
+            [counting.beyond, list(counting.short), list(map(int, counting.balanced_fives)),
+             list(map(list, counting.also_balanced)),
+             [[int(rank), points] for rank, points in counting.scale], counting.longest_only],
+            variant.writes]
+
+
+def fingerprint(variants: tuple[Variant, ...] | None = None) -> str:
+    """A digest of what the space's misreadings read (the kept hands are for these): a
+    stale file of kept hands has another."""
+    found = space() if variants is None else variants
+    data = json.dumps([MOST_APART] + [[variant.id, reading(variant)] for variant in found])
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def _profile_data(profile: Compared) -> dict:
+    return {"lengths": list(profile.lengths), "hcp": list(profile.hcp),
+            "weighed": [list(map(int, weighed)) for weighed in profile.weighed],
+            "answers": list(profile.answers), "hands": profile.hands}
+
+
+def _profile(data: dict) -> Compared:
+    return Compared(tuple(data["lengths"]), tuple(data["hcp"]), tuple(
+        (Suit(suit), ours, theirs) for suit, ours, theirs in data["weighed"]),
+        tuple(data["answers"]), data["hands"])
+
+
+@cache
+def kept_apart() -> tuple[str, dict[str, tuple[Compared, ...]]]:
+    """The shipped profiles of hands each distinguishable misreading opens otherwise than
+    the assignment (written by build()), with the fingerprint of the space they are for."""
+    data = json.loads(APART_FILE.read_text(encoding="utf-8"))
+    return data["fingerprint"], {variant: tuple(map(_profile, profiles))
+                                 for variant, profiles in data["apart"].items()}
+
+
+def apart_of(variant: Variant) -> tuple[Compared, ...]:
+    """Profiles of hands *variant* opens otherwise than the assignment: shipped for the
+    space, else found now (none for a misreading that changes no hand)."""
+    known = kept_apart()[1].get(variant.id)
+    return changes_and_apart(variant, MOST_APART)[1] if known is None else known
+
+
+def build(path: Path = COUNTS_FILE, apart_path: Path | None = None) -> None:
+    """Count exactly what every misreading of the space changes, and write the counts;
+    beside them (*apart_path*), for each that changes some hand, the biggest profiles of
+    the hands it changes, under the space's fingerprint."""
+    found = space()
+    counted = [changes_and_apart(variant, MOST_APART) for variant in found]
+    path.write_text(json.dumps([changed.to_dict() for changed, _ in counted],
                                indent=0) + "\n", encoding="utf-8")
+    kept = {variant.id: list(map(_profile_data, profiles))
+            for variant, (_, profiles) in zip(found, counted) if profiles}
+    (apart_path or path.with_name(APART_FILE.name)).write_text(json.dumps(
+        {"fingerprint": fingerprint(found), "apart": kept}, indent=0) + "\n",
+        encoding="utf-8")

@@ -216,6 +216,7 @@ class LongSuit:
     low: int
     high: int | None = None
     count: int = 1  # how many suits must hold that many cards
+    alone: int | None = None  # a suit with no other in range needs this many (a misreading)
     reads = "lengths"  # the fact of the tally the condition depends on alone
 
     @property
@@ -225,6 +226,8 @@ class LongSuit:
                  else " or ".join(suit.word for suit in self.suits))
         if self.count == 2:
             where = "two suits"
+        if self.alone is not None:
+            return f"{self.alone}+ cards in one suit, or {self.span} in two"
         return f"{self.span} cards in {where}"
 
     @property
@@ -243,12 +246,22 @@ class LongSuit:
         return max(0, self.low - length, above)
 
     def matching(self, tally: Tally) -> list[Suit]:
-        """The suits that meet the condition, low to high."""
-        return [suit for suit in self.suits if not self.suit_gap(tally, suit)]
+        """The suits that meet the condition, low to high (none when one suit alone does,
+        short of the cards a suit alone needs)."""
+        found = [suit for suit in self.suits if not self.suit_gap(tally, suit)]
+        if self.alone is not None and len(found) == 1 and tally.length(found[0]) < self.alone:
+            return []
+        return found
 
     def gap(self, tally: Tally) -> int:
-        """The fewest cards the suits closest to the range are away from it."""
-        return sum(sorted(self.suit_gap(tally, suit) for suit in self.suits)[:self.count])
+        """The fewest cards the suits closest to the range are away from it (for a suit
+        alone short of what it needs: the fewer of its missing cards and a second suit's)."""
+        gaps = sorted(self.suit_gap(tally, suit) for suit in self.suits)
+        found = sum(gaps[:self.count])
+        if not found and not self.matching(tally):
+            lone = next(suit for suit in self.suits if not self.suit_gap(tally, suit))
+            return min(self.alone - tally.length(lone), gaps[1])
+        return found
 
     def holds(self, tally: Tally) -> bool:
         """Whether enough suits meet the condition."""
@@ -339,9 +352,26 @@ def shorter_then_lower(suits: list[Suit], hand: Holding) -> Suit:
     return min(suits, key=lambda suit: (hand.tally.length(suit), suit))
 
 
+def higher_whatever_length(suits: list[Suit], hand: Holding) -> Suit:
+    """The higher-ranking suit, whatever the lengths (rank read before length: a
+    misreading)."""
+    return max(suits)
+
+
+def lower_whatever_length(suits: list[Suit], hand: Holding) -> Suit:
+    """The lower-ranking suit, whatever the lengths (rank read before length: a
+    misreading)."""
+    return min(suits)
+
+
 def major_over_minor(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
     """The major over a minor; None when both are of a kind."""
     return higher if lower.is_major != higher.is_major else None
+
+
+def minor_over_major(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The minor over a major; None when both are of a kind (a misreading)."""
+    return lower if lower.is_major != higher.is_major else None
 
 
 def more_hcp(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
@@ -358,6 +388,18 @@ def longer(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
     return max((lower, higher), key=hand.tally.length)
 
 
+def fewer_hcp(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The suit with fewer HCP in it; None when they hold as many (a misreading)."""
+    chosen = more_hcp(lower, higher, hand)
+    return None if chosen is None else (higher if chosen is lower else lower)
+
+
+def shorter(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
+    """The shorter suit; None when they are as long (a misreading)."""
+    chosen = longer(lower, higher, hand)
+    return None if chosen is None else (higher if chosen is lower else lower)
+
+
 def lower_ranking(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
     """The lower-ranking suit."""
     return lower
@@ -370,7 +412,9 @@ def higher_ranking(lower: Suit, higher: Suit, hand: Holding) -> Suit | None:
 
 STEP_WORDS = {major_over_minor: "the major over a minor", more_hcp: "more HCP in the suit",
               longer: "the longer", lower_ranking: "the lower-ranking",
-              higher_ranking: "the higher-ranking"}
+              higher_ranking: "the higher-ranking", minor_over_major: "the minor over a major",
+              fewer_hcp: "fewer HCP in the suit", shorter: "the shorter"}
+DECIDING_STEPS = (lower_ranking, higher_ranking)  # steps that always pick: none after them count
 
 
 @dataclass(frozen=True)
@@ -390,6 +434,13 @@ class Chain:
     def how(self) -> str:
         """The chain in words: 'the long suit; of two, the major over a minor, then ...'."""
         return "the long suit; of two, " + ", then ".join(map(STEP_WORDS.get, self.steps))
+
+    @property
+    def deciding(self) -> tuple[Callable, ...]:
+        """The steps that can decide: those up to the first that always picks a suit."""
+        last = next((place for place, step in enumerate(self.steps)
+                     if step in DECIDING_STEPS), len(self.steps) - 1)
+        return self.steps[:last + 1]
 
     def __call__(self, suits: list[Suit], hand: Holding) -> Suit:
         """One long suit: it. Two: what the first step that picks one picks."""
@@ -459,7 +510,9 @@ def strong_and_no_bid(rule: Rule, tally: Tally, rules: Sequence[Rule]) -> bool:
 
 
 CHOOSERS = (longer_then_higher, longer_then_lower, longer_minor_for_strong_balanced,
-            only_suit, shorter_then_higher, shorter_then_lower, *R6_CHAINS)
+            only_suit, shorter_then_higher, shorter_then_lower, higher_whatever_length,
+            lower_whatever_length, *R6_CHAINS)
+STEPS = (*R6_STEPS, higher_ranking, minor_over_major, fewer_hcp, shorter)  # every chain step
 
 
 @dataclass(frozen=True, eq=False)

@@ -96,11 +96,12 @@ def conditions_added(rule_id: str, *conditions) -> RuleChange:
 
 
 def moved_first(*rule_ids: str, after: str) -> RuleChange:
-    """A change that moves some rules to just after another, keeping their order."""
+    """A change that moves some rules to just after another (first, when another reading
+    left it out), keeping their order."""
     def change(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
         moved = tuple(rule for rule in rules if rule.id in rule_ids)
         rest = [rule for rule in rules if rule.id not in rule_ids]
-        place = next(index for index, rule in enumerate(rest) if rule.id == after) + 1
+        place = next((index + 1 for index, rule in enumerate(rest) if rule.id == after), 0)
         return tuple(rest[:place]) + moved + tuple(rest[place:])
     return change
 

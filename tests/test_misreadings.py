@@ -5,14 +5,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import random
+
 from bidder import explain, packed
+from bidder.cards import Suit
+from bidder.exact import dealt_from
 from bidder.facts import STANDARD
-from bidder.misreadings import (COUNTS_FILE, MisreadingError, about, changes_of, counts,
-                                distinguishable, equivalent,
-                                generated_ids, parts, signature, space,
-                                variant_by_id)
-from bidder.rules import RULES
-from bidder.variants import CATALOGUE
+from bidder.misreadings import (APART_FILE, COUNTS_FILE, MOST_APART, MisreadingError, about,
+                                apart_of, changes_of, counts, distinguishable, equivalent,
+                                fingerprint, generated_ids, kept_apart, parts, signature,
+                                space, variant_by_id)
+from bidder.rules import RULES, LongSuit
+from bidder.variants import CATALOGUE, Variant
 
 # (id, hand, the assignment's bid, the misreading's bid)
 BIDS = [
@@ -47,6 +51,28 @@ BIDS = [
     ("hcp.T=1", "AC 10S 2C 10D JH 4H 5D 7S QS 7C KC 2D AD", "1C", "1NT"),  # 14 read 16
     ("hcp.J=0", "AKQJ2.A5432.AK.2", "2S", "2S"),  # J=0 still leaves spades with more HCP
     ("hcp.J=0", "AKJ32.AK432.AK.2", "2S", "2H"),  # spades 8 HCP read 7, as hearts: lower
+    # R6's chain read in another order, or with a step turned
+    ("R6.choose=major,longer,hcp,lower", "AKQ86.AKT753.A.4", "2S", "2H"),  # longer first
+    ("R6.choose=major,longer,hcp,lower", "AKQ86.AKT75.AK.4", "2S", "2S"),  # as long: HCP
+    ("R6.choose=longer,major,lower", "AKQ86.4.K.AKT753", "2S", "2C"),
+    ("R6.choose=longer,major,lower", "AKQ862.4.K.AKT75", "2S", "2S"),
+    ("R6.choose=minor,hcp,longer,lower", "AKQ86.4.A3.AKT75", "2S", "2C"),
+    ("R6.choose=minor,hcp,longer,lower", "AKQ86.AKT75.AK.4", "2S", "2S"),  # both majors
+    ("R6.choose=major,fewer-hcp,longer,lower", "AKQ86.AKT75.AK.4", "2S", "2H"),
+    ("R6.choose=major,hcp,shorter,lower", "AK862.AKT753.A.A", "2H", "2S"),
+    ("R6.choose=lower", "AKQ86.AKT75.AK.4", "2S", "2H"),
+    # a suit alone needs six cards for R6; two suits still five each
+    ("R6.len.one=6+", "AKQ86.AKQ7.AK3.4", "2S", None),
+    ("R6.len.one=6+", "AKQ865.AKQ7.AK.4", "2S", "2S"),
+    ("R6.len.one=6+", "AKQ86.AKT75.AK.4", "2S", "2S"),
+    ("R6.len.one=7+", "AKQ865.AKQ7.AK.4", "2S", None),
+    # R2 and R3 choosing by rank before length
+    ("R2.choose=higher-longer", "AKQ86.AKT753.3.4", "1H", "1S"),
+    ("R2.choose=lower-longer", "AKT75.AQ864.32.4", "1S", "1H"),
+    ("R3.choose=lower-longer", "AKT.AQ8.Q9864.43", "1D", "1C"),
+    ("R3.choose=higher-longer", "AKT.AQ8.43.Q9864", "1C", "1D"),
+    ("R3.choose=higher-longer", "AKT.AQ8.Q9864.43", "1D", "1D"),
+    ("dist=longest-only", "A8432.AQ952.J3.8", "1S", None),  # 11 HCP and 1 point, not 2
 ]
 
 
@@ -61,7 +87,7 @@ def test_a_misreading_bids_as_its_id_says(variant_id, hand, assignments, theirs)
 
 @pytest.mark.parametrize("variant_id, points", [
     ("dist=beyond-3", 3), ("dist=beyond-5", 0), ("dist=short", 2), ("dist=long-and-short", 3),
-    ("R1.hcp=15-18", 1),
+    ("R1.hcp=15-18", 1), ("dist=longest-only", 1),
 ])
 def test_distribution_misreadings_count_another_way(variant_id, points):
     facts = explain("AKQ32.K432.543.2", counting=variant_by_id(variant_id).counting).facts
@@ -138,6 +164,16 @@ def test_each_misreading_says_what_it_is_from_the_rule_table(variant_id, sentenc
                 "from 0 to 4"),
     ("hcp.J=5", "'5' is not a value an honour is read as"),
     ("hcp.T=4+hcp.J=4", "hcp.J=4: a suit's honours would be worth 17 HCP, more than the 15"),
+    ("R6.len.one=5+", "R6.len.one=5+: a suit alone is read as needing more cards than two "
+                      "suits each; write R6.len.one=6+"),
+    ("R6.len.one=6-7", "a suit alone is read as needing more cards"),
+    ("R2.len.one=6+", "R2.len.one=6+: a suit alone is read as needing more cards"),
+    ("R1.len.one=6+", "R1 (1NT) has no such condition"),
+    ("R6.choose=major,hcp", "'major,hcp' is not a chain of steps: name each step once, the "
+                            "last lower or higher"),
+    ("R6.choose=major,lower,lower", "is not a chain of steps"),
+    ("R6.choose=sideways,lower", "R6.choose=sideways,lower: 'sideways' is not one of major"),
+    ("R2.choose=major,lower", "'major,lower' is not one of longer-higher"),
 ])
 def test_a_bad_id_names_the_bad_part_and_what_is_valid(text, message):
     with pytest.raises(MisreadingError) as raised:
@@ -183,7 +219,8 @@ def test_the_shipped_counts_cover_the_space_and_mark_the_equivalent():
     assert COUNTS_FILE.name == "misreadings.json"
 
 
-SAMPLE = ["R1.hcp=15-18", "R8.hcp=6-9", "balanced=with-4441", "hcp.J=0"]
+SAMPLE = ["R1.hcp=15-18", "R8.hcp=6-9", "balanced=with-4441", "hcp.J=0",
+          "R6.choose=major,longer,hcp,lower", "R6.len.one=6+", "dist=longest-only"]
 
 
 @pytest.mark.slow
@@ -244,8 +281,104 @@ def test_build_writes_the_counts_the_engine_gives(tmp_path, monkeypatch):
     monkeypatch.setattr(misreadings, "space", lambda: CATALOGUE[11:13])
     misreadings.build(tmp_path / "counts.json")
     monkeypatch.setattr(misreadings, "COUNTS_FILE", tmp_path / "counts.json")
+    monkeypatch.setattr(misreadings, "APART_FILE", tmp_path / "misreadings_apart.json")
     misreadings.counts.cache_clear()
+    misreadings.kept_apart.cache_clear()
     try:
         assert misreadings.counts() == shipped
+        kept_fingerprint, kept = misreadings.kept_apart()
+        assert kept_fingerprint == fingerprint(CATALOGUE[11:13]) and list(kept) == ["no-2nt", "1nt-15-17"]
+        assert kept["no-2nt"] == apart_of(CATALOGUE[11])
     finally:
         misreadings.counts.cache_clear()
+        misreadings.kept_apart.cache_clear()
+
+
+def test_the_kept_hands_are_for_this_space_and_its_fingerprint():
+    """A stale file of kept hands (rebuild it with build()) is caught here."""
+    kept_fingerprint, kept = kept_apart()
+    assert kept_fingerprint == fingerprint(), "rebuild: python -c 'from bidder.misreadings " \
+                                              "import build; build()'"
+    assert list(kept) == [variant.id for variant in distinguishable()]
+    assert all(1 <= len(profiles) <= MOST_APART for profiles in kept.values())
+    assert APART_FILE.name == "misreadings_apart.json"
+
+
+def test_the_fingerprint_changes_with_what_a_misreading_reads():
+    found = space()
+    other = variant_by_id("R1.hcp=15-17")
+    renamed = (Variant(found[-1].id, other.sentence, other.departs, other.change_rules),)
+    assert fingerprint(found) != fingerprint(found[:-1] + renamed) != fingerprint(found[:-1])
+    assert fingerprint(found) == fingerprint()
+
+
+def test_every_kept_profile_deals_hands_its_misreading_opens_otherwise():
+    rng = random.Random(7)
+    for variant in distinguishable():
+        scales = (STANDARD.scale, variant.counting.scale)
+        for profile in apart_of(variant):
+            code = packed.encode_cards(dealt_from(profile, scales, rng))
+            assert packed.tally(code).lengths == profile.lengths
+            assert (packed.tally(code).hcp, packed.tally(code, variant.counting).hcp) == \
+                profile.hcp
+            assert (packed.decide(code)[1], variant.written(packed.decide(
+                code, variant.rules, variant.counting)[1])) == profile.answers, variant.id
+
+
+def test_hands_dealt_from_a_profile_are_its_many_hands_not_one():
+    profile = apart_of(variant_by_id("hcp.J=0"))[0]
+    rng = random.Random(3)
+    scales = (STANDARD.scale, variant_by_id("hcp.J=0").counting.scale)
+    dealt = {dealt_from(profile, scales, rng) for _ in range(50)}
+    assert len(dealt) > 40 and profile.hands > 1_000_000
+
+
+@pytest.mark.slow
+def test_a_misreading_outside_the_space_has_its_hands_found_when_asked():
+    profiles = apart_of(variant_by_id("R6.points=21++R1.hcp=16"))
+    assert profiles and all(old != new for old, new in (p.answers for p in profiles))
+
+
+@pytest.mark.parametrize("hand, gap, text", [
+    ("AKQ86.AKQ7.AK3.4", 1, "one five-card suit alone: a card short"),
+    ("AKQ865.AKQ7.AK.4", 0, "six cards alone"),
+    ("AKQ86.AKT75.AK.4", 0, "two five-card suits"),
+    ("AKQ8.AKQ7.AK3.42", 1, "no five-card suit: the longest a card short"),
+])
+def test_a_length_read_per_case_holds_as_it_says(hand, gap, text):
+    condition = LongSuit(tuple(Suit), 5, alone=6)
+    tally = explain(hand).facts.tally
+    assert condition.gap(tally) == gap and condition.holds(tally) is (gap == 0)
+    assert condition.text == "6+ cards in one suit, or 5+ in two"
+
+
+def test_distribution_points_of_the_longest_suit_only_are_explained_so():
+    counting = variant_by_id("dist=longest-only").counting
+    facts = explain("A8432.AQ9532.J.8", counting=counting).facts
+    assert facts.distribution_explanation == (
+        "2 distribution points: hearts 6 cards: 2 (1 per card beyond 4, in the longest "
+        "suit only)")
+
+
+@pytest.mark.parametrize("step, hand, chosen", [
+    ("minor_over_major", "AKQ86.4.A3.AKT75", "C"),
+    ("minor_over_major", "AKQ86.AKT75.AK.4", None),  # both majors: no choice
+    ("fewer_hcp", "AKQ86.AKT75.AK.4", "H"),
+    ("fewer_hcp", "AK862.AKT75.A4.A", None),  # as many HCP
+    ("shorter", "AK862.AKT753.A.A", "S"),
+    ("shorter", "AKQ86.AKT75.AK.4", None),  # as long
+])
+def test_a_turned_step_of_a_chain_picks_the_other_suit_or_leaves_it_to_the_next(
+        step, hand, chosen):
+    import bidder.rules as rules
+
+    facts = explain(hand).facts
+    lower, higher = [suit for suit in Suit if facts.tally.length(suit) >= 5]
+    picked = getattr(rules, step)(lower, higher, facts)
+    assert (None if picked is None else picked.letter) == chosen
+
+
+def test_a_misreading_placed_after_a_rule_another_left_out_goes_first():
+    variant = variant_by_id("omit=R1+balanced-first")
+    assert [rule.id for rule in variant.rules] == ["R4", "R5", "R2", "R3", "R6", "R7", "R8",
+                                                    "R9"]

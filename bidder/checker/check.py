@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 from dataclasses import replace
 from functools import lru_cache
 from itertools import islice
@@ -20,7 +21,7 @@ from typing import Callable
 
 from ..assignment import distributionPoints, highCardPoints, openingBid
 from ..cards import parse_hand
-from ..dealing import dealt_text, hand_stream, threshold_hands
+from ..dealing import dealt_text, hand_stream, telling_hand, threshold_hands
 from ..errors import quote
 from ..facts import Facts
 from ..rules import first_rule
@@ -56,20 +57,41 @@ DEFAULT_HANDS = 1000
 def threshold_seed(seed: int) -> int:
     """The seed a check's threshold hands are dealt for: one of their own for each seed,
     so that they are not the check's random hands, and no two checks share them."""
-    return int.from_bytes(hashlib.sha256(f"threshold hands {seed}".encode()).digest()[:6],
-                          "big")
+    return _drawn("threshold hands", seed)
+
+
+def misreading_seed(seed: int) -> int:
+    """The seed a check's hands telling misreadings apart are dealt for, drawn from the
+    check's seed as the threshold hands' is."""
+    return _drawn("misreading hands", seed)
+
+
+def _drawn(what: str, seed: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{what} {seed}".encode()).digest()[:6], "big")
+
+
+def misreading_hands(seed: int) -> list[tuple[str, str]]:
+    """For every distinguishable misreading, (its id, a hand it opens otherwise than the
+    rules), dealt for *seed* from the profiles of such hands kept for it: a module that
+    reads the rules as any of them answers some hand wrong, and no table of hands printed
+    for other seeds holds these."""
+    rng = random.Random(misreading_seed(seed))
+    return [(variant.id, telling_hand(variant, rng)) for variant in distinguishable()]
 
 
 @lru_cache(maxsize=8)
 def build_cases(hands: int = DEFAULT_HANDS, seed: int = 1) -> tuple[Case, ...]:
-    """Worked examples, then the threshold hands and *hands* random hands dealt for
-    *seed* (built once per process: a class's checks share them). The worked examples
-    are the assignment's own, the same in every check; every other hand depends on the
-    seed, so a module that learnt some check's hands by heart meets others."""
+    """Worked examples, then the threshold hands, a hand for each distinguishable
+    misreading and *hands* random hands dealt for *seed* (built once per process: a
+    class's checks share them). The worked examples are the assignment's own, the same in
+    every check; every other hand depends on the seed, so a module that learnt some
+    check's hands by heart meets others."""
     sources = [(hand, "worked", f"worked example {number}")
                for number, hand in enumerate(WORKED_EXAMPLES, 1)]
     sources += [(hand, "threshold", f"threshold: {label}")
                 for label, hand in threshold_hands(threshold_seed(seed))]
+    sources += [(hand, "misreading", f"a hand {variant_id} opens otherwise")
+                for variant_id, hand in misreading_hands(seed)]
     sources += [(hand, "random", f"random hand {number} (seed {seed})")
                 for number, hand in enumerate(random_hands(hands, seed), 1)]
     cases, seen = [], set()

@@ -128,6 +128,7 @@ def summary(report: Report, grading: Grading, found: tuple[Part, ...]) -> str:
     lines = [f"Checking {report.module}: {len(report.cases):,} hands "
              f"({report.count('worked')} worked examples, "
              f"{report.count('threshold')} on the thresholds, "
+             f"{report.count('misreading')} that misreadings open otherwise, "
              f"{report.count('random'):,} random)",
              f"Score: {rounded(points):g} of {rounded(possible):g} points",
              f"In short: {headline(report)}"]

@@ -147,7 +147,7 @@ def _judge_bid(answer: Answer, expected: str | None) -> tuple[str, str]:
 CHECKED, PARTLY, NOT_CHECKED, MISSING = "checked", "partly checked", "not checked", "missing"
 
 
-KIND_ORDER = ("worked", "threshold", "random")
+KIND_ORDER = ("worked", "threshold", "misreading", "random")
 
 
 @dataclass(frozen=True)
@@ -232,7 +232,8 @@ class Report:
         return CHECKED if called == len(self.cases) else PARTLY
 
     def count(self, kind: str) -> int:
-        """How many hands of a kind were checked: worked, threshold or random."""
+        """How many hands of a kind were checked: worked, threshold, misreading or
+        random."""
         return sum(1 for case in self.cases if case.kind == kind)
 
     @property

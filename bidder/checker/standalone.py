@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
-from ..rules import CHOOSERS, Balanced, Between, Chain, LongSuit, Rule
+from ..rules import CHOOSERS, STEPS, Balanced, Between, Chain, LongSuit, Rule
 from ..variants import Variant
 
 PRELUDE = '''"""Opening bids by a rule table, written out to stand alone."""
@@ -42,7 +42,8 @@ class Suit(enum.IntEnum):
 class Tally:
     def __init__(self, lengths, hcp):
         self.lengths, self.hcp = lengths, hcp
-        self.distribution = sum(_length_points(length) for length in lengths)
+        self.distribution = (_length_points(max(lengths)) if LONGEST_ONLY
+                             else sum(_length_points(length) for length in lengths))
         self.points = hcp + self.distribution
         shape = sorted(lengths, reverse=True)
         self.balanced = all(2 <= length <= 4 for length in lengths) or (
@@ -81,17 +82,22 @@ def _holds(condition, tally):
         return low <= value and (high is None or value <= high)
     if kind == "balanced":
         return tally.balanced is condition[1]
-    _, suits, low, high, count = condition
-    return sum(low <= tally.length(suit) and (high is None or tally.length(suit) <= high)
-               for suit in suits) >= count
+    return len(_matching(condition, tally)) >= condition[4]
+
+
+def _matching(condition, tally):
+    _, suits, low, high, count, alone = condition
+    found = [Suit(suit) for suit in suits
+             if low <= tally.length(suit) and (high is None or tally.length(suit) <= high)]
+    if alone is not None and len(found) == 1 and tally.length(found[0]) < alone:
+        return []
+    return found
 
 
 def _candidates(rule, tally):
     for condition in rule["conditions"]:
         if condition[0] == "long":
-            _, suits, low, high, count = condition
-            return [Suit(suit) for suit in suits
-                    if low <= tally.length(suit) and (high is None or tally.length(suit) <= high)]
+            return _matching(condition, tally)
     return [Suit(suit) for suit in rule["suits"]]
 
 
@@ -133,7 +139,7 @@ def condition_data(condition) -> tuple:
         return ("balanced", condition.wanted)
     assert isinstance(condition, LongSuit)
     return ("long", tuple(map(int, condition.suits)), condition.low, condition.high,
-            condition.count)
+            condition.count, condition.alone)
 
 
 def scale_data(scale) -> dict[str, int]:
@@ -152,13 +158,12 @@ def rule_data(rule: Rule) -> dict:
             "choose": None if rule.choose is None else rule.choose.__name__}
 
 
-def choosers_source() -> list[str]:
-    """The suit choosers' source: functions as written, chains as their steps, written
-    once each, and the chain built from them."""
-    chains = [chooser for chooser in CHOOSERS if isinstance(chooser, Chain)]
-    steps = dict.fromkeys(step for chain in chains for step in chain.steps)
-    return ([inspect.getsource(chooser) for chooser in CHOOSERS if chooser not in chains]
-            + [inspect.getsource(step) for step in steps]
+def choosers_source(choosers=CHOOSERS) -> list[str]:
+    """The suit choosers' source: functions as written, chains as their steps (every step
+    a chain may take), written once each, and the chains built from them."""
+    chains = [chooser for chooser in choosers if isinstance(chooser, Chain)]
+    return ([inspect.getsource(chooser) for chooser in choosers if chooser not in chains]
+            + [inspect.getsource(step) for step in STEPS]
             + ["from dataclasses import dataclass", "STEP_WORDS = {}",
                inspect.getsource(Chain)]
             + [f"{chain.name} = Chain({chain.name!r}, "
@@ -174,8 +179,11 @@ def module_source(variant: Variant) -> str:
              f"BEYOND = {counting.beyond!r}", f"SHORT = {counting.short!r}",
              f"BALANCED_FIVES = {tuple(int(suit) for suit in counting.balanced_fives)!r}",
              f"ALSO_BALANCED = {counting.also_balanced!r}",
+             f"LONGEST_ONLY = {counting.longest_only!r}",
              f"_written = lambda bid: {variant.writes}"]
-    parts += choosers_source()
+    choosers = tuple(dict.fromkeys(CHOOSERS + tuple(
+        rule.choose for rule in rules if rule.choose is not None)))
+    parts += choosers_source(choosers)
     parts.append("CHOOSERS = {" + ", ".join(f"{chooser.__name__!r}: {chooser.__name__}"
-                                          for chooser in CHOOSERS) + "}")
+                                          for chooser in choosers) + "}")
     return "\n\n".join(parts) + "\n"

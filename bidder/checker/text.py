@@ -89,6 +89,7 @@ def text_report(report: Report, shown: int = 5) -> str:
     lines = [f"Checking {report.module}: {plural(len(report.cases), 'hand')} "
              f"({plural(report.count('worked'), 'worked example')}, "
              f"{report.count('threshold')} on the thresholds, "
+             f"{report.count('misreading')} that misreadings open otherwise, "
              f"{report.count('random'):,} random), answers compared with exact types"]
     if report.isolation is not None:
         lines.append(wrapped(f"Isolation: {report.isolation.describe()}", "  ", ""))

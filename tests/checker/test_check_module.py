@@ -16,6 +16,7 @@ from bidder.checker.channel import Corrupted, read_event, runner_failure
 from bidder.checker.endings import ending
 from bidder.dealing import threshold_hands, threshold_labels
 from bidder.facts import Facts
+from bidder.misreadings import distinguishable
 from bidder.rules import RULES
 from bidder.checker.sandbox import Isolation, Outcome
 
@@ -30,8 +31,8 @@ def test_build_cases_starts_with_the_worked_examples_then_thresholds_then_random
     cases = build_cases(hands=50, seed=5)
     assert [case.hand for case in cases[:len(WORKED_EXAMPLES)]] == list(WORKED_EXAMPLES)
     kinds = [case.kind for case in cases]
-    assert kinds == sorted(kinds, key=["worked", "threshold", "random"].index)
-    assert kinds.count("random") <= 50
+    assert kinds == sorted(kinds, key=["worked", "threshold", "misreading", "random"].index)
+    assert kinds.count("random") <= 50 and kinds.count("misreading") <= len(distinguishable())
     assert len({case.hand for case in cases}) == len(cases)
 
 

@@ -120,8 +120,8 @@ CORPUS = {
         f"openingBid {NOT_CHECKED}")),
     "loops_in_the_first": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "stopped while computing highCardPoints('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C')",
-        f"highCardPoints {NOT_CHECKED}", "distributionPoints 60/60 100.0%",
-        "openingBid 60/60 100.0%")),
+        f"highCardPoints {NOT_CHECKED}", "distributionPoints 210/210 100.0%",
+        "openingBid 210/210 100.0%")),
     "crashes_by_kind": ((BUBBLEWRAP, FALLBACK, UNPRIVILEGED), fails_with(
         "Exceptions, by kind and line",
         "openingBid raised ValueError (crashes_by_kind.py, line 16, in openingBid) on",
@@ -149,7 +149,7 @@ CORPUS = {
         "wrong answers fit one misreading (r3-unbalanced-only): The 1C/1D rule (R3) is "
         "read as applying only to hands that are not balanced. The assignment says "
         "otherwise: R3 has no balance condition.",
-        "openingBid on 8 hands that R3 (1 of a minor) decides: wrong answer")),
+        "openingBid on 31 hands that R3 (1 of a minor) decides: wrong answer")),
 }
 RUNS = [(name, isolation) for name, (isolations, _) in CORPUS.items()
         for isolation in isolations]

@@ -395,7 +395,8 @@ def test_json_report_holds_the_whole_report():
     assert data["module"] == "student.py" and not data["passed"] and data["imported"]
     assert data["isolation"] == {"name": "bubblewrap", "measures": ["no network", "wall 10 s"],
                                  "reason": "", "bounds": {}}
-    assert data["hands"] == {"total": len(CASES), "worked": 12, "threshold": 10, "random": 20}
+    assert data["hands"] == {"total": len(CASES), "worked": 12, "threshold": 10,
+                             "misreading": 0, "random": 20}
     assert data["functions"][0] == {"function": "highCardPoints", "right": 0,
                                     "calls": len(CASES), "hands": len(CASES),
                                     "status": "checked"}
@@ -494,7 +495,7 @@ def test_gradescope_hides_the_rule_tests_until_the_due_date():
 def test_gradescope_output_leads_with_the_score_and_the_headline():
     lines = gradescope_results(MISSING_BID)["output"].splitlines()
     assert lines[0] == f"Checking student.py: {len(CASES)} hands (12 worked examples, 10 on " \
-                       f"the thresholds, 20 random)"
+                       f"the thresholds, 0 that misreadings open otherwise, 20 random)"
     assert lines[1] == "Score: 66.67 of 100 points"
     assert lines[2].startswith("In short: ")
     assert lines[3:5] == ["Problems:", f"  - {MISSING_BID.problems[0]}"]

@@ -4,10 +4,13 @@ submission's hands are dealt for a seed of its own under the course's secret."""
 
 import pytest
 
-from bidder import distributionPoints, highCardPoints, openingBid
+from bidder import distributionPoints, highCardPoints, openingBid, packed
 from bidder.checker.bundle import Bundle
 from bidder.checker.check import (FUNCTIONS, WORKED_EXAMPLES, Answer, Report, build_cases,
-                                  judge, random_hands, threshold_seed)
+                                  judge, misreading_hands, random_hands, threshold_seed)
+from bidder.exact import cards_of
+from bidder.facts import STANDARD
+from bidder.misreadings import apart_of, distinguishable
 from bidder.checker.points import parts, total_points
 from bidder.dealing import threshold_hands
 
@@ -18,12 +21,18 @@ GUESSED = (1, 2, 3, 2026)  # seeds a student may guess: the defaults and the yea
 
 def printable() -> set[str]:
     """Every hand the package prints for the seeds a student may guess: the worked
-    examples, and each seed's threshold and random hands."""
+    examples, and each seed's threshold, misreading and random hands; and the hand the
+    exact machinery writes out for each profile kept for a misreading."""
     hands = set(WORKED_EXAMPLES)
     for seed in GUESSED:
         hands |= {hand for _, hand in threshold_hands(threshold_seed(seed))}
+        hands |= {hand for _, hand in misreading_hands(seed)}
         hands |= set(random_hands(1000, seed))
-    return hands
+    for variant in distinguishable():
+        scales = (STANDARD.scale, variant.counting.scale)
+        hands |= {packed.text(packed.encode_cards(cards_of(profile, scales)))
+                  for profile in apart_of(variant)}
+    return {packed.text(packed.encode(hand)) for hand in hands}
 
 
 def answer_of(value) -> Answer:
@@ -50,7 +59,8 @@ def stub(function, hand):
 @pytest.fixture(scope="module")
 def table():
     known = printable()
-    return lambda function, hand: (REFERENCE[function](hand) if hand in known
+    return lambda function, hand: (REFERENCE[function](hand)
+                                   if packed.text(packed.encode(hand)) in known
                                    else stub(function, hand))
 
 

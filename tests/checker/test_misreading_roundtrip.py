@@ -1,10 +1,11 @@
 """Round trip through the whole space: each misreading written out as a student's module
-(bidder.checker.standalone), its answers judged on the default check's 1,045 hands, and the
+(bidder.checker.standalone), its answers judged on the default check's hands (among them a
+hand each distinguishable misreading opens otherwise), and the
 diagnosis asked to name it, telling tied misreadings apart on further hands it asks the
 module.
 
 Every distinguishable misreading runs in-process (its source executed, not sandboxed:
-running 128 modules through the sandbox would take minutes), asked again in-process for
+running 150 modules through the sandbox would take minutes), asked again in-process for
 further hands; a sample runs through the real sandbox, as `bidder check` runs it. Every
 equivalent misreading is checked to pass.
 """
@@ -60,9 +61,7 @@ def test_a_student_module_reading_the_rules_as_any_misreading_is_named(variant):
     names = functions_of(variant)
     report = judged(names, CASES)
     found = diagnose(report, lambda hands: judged(names, further_cases(hands)))
-    if not report.mismatches:  # it changes none of these hands: nothing to see
-        assert found is None
-        return
+    assert report.mismatches  # the check holds a hand it opens otherwise
     assert found.explained == found.wrong and found.unexplained == 0
     assert variant.id in named(found)
     assert variant not in found.ruled_out
@@ -87,16 +86,16 @@ def test_a_sample_through_the_sandbox_is_named_as_bidder_check_names_it(tmp_path
 
 def test_tied_misreadings_are_told_apart_on_further_hands_the_sandbox_asks(tmp_path):
     path = tmp_path / "solution.py"
-    path.write_text(module_source(variant_by_id("R5.hcp=22-23")))
+    path.write_text(module_source(variant_by_id("R5.hcp=21-24")))
     report = check_module(str(path))
     found = report.diagnosis
-    assert [variant.id for variant in found.ruled_out] == ["R5.hcp=23"]
+    assert [variant.id for variant in found.ruled_out] == ["R5.hcp=21-25"]
     assert found.asked > 0 and found.deciding
     sentence = found.sentence(report)
-    assert ("It fit as well as (R5.hcp=23) on the checked hands; " in sentence
+    assert ("It fit as well as (R5.hcp=21-25) on the checked hands; " in sentence
             and "further hands were asked to tell them apart" in sentence)
     data = json.loads(render("json", report))["misreading"]
-    assert data["ruled_out"] == ["R5.hcp=23"] and data["further"]["asked"] == found.asked
+    assert data["ruled_out"] == ["R5.hcp=21-25"] and data["further"]["asked"] == found.asked
     assert data["further"]["deciding"][0]["function"] == "openingBid"
 
 

@@ -113,7 +113,8 @@ def test_rate(right_, called, text):
 def test_text_report_of_a_passing_module():
     text = text_report(report(isolation=Isolation("bubblewrap", ("no network",))))
     assert text.startswith("Checking s.py: 2 hands (1 worked example, 0 on the thresholds, "
-                           "1 random), answers compared with exact types\n"
+                           "0 that misreadings open otherwise, 1 random), answers compared "
+                           "with exact types\n"
                            "Isolation: bubblewrap: no network\n")
     assert re.search(r"\nhighCardPoints +2/2 +100.0%\n", text)
     assert text.endswith("Result: every answer agrees with the reference\n")

@@ -62,7 +62,8 @@ def test_the_feedback_counts_the_hand_both_ways_in_the_countings_words():
 
 def test_the_readings_are_the_misreadings_of_the_counting_shortness_first():
     assert [reading.id for reading in DIST_READINGS] == [
-        "dist=short", "dist=long-and-short", "dist=beyond-3", "dist=beyond-5"]
+        "dist=short", "dist=long-and-short", "dist=beyond-3", "dist=beyond-5",
+        "dist=longest-only"]
     assert {reading.id for reading in DIST_READINGS} == {
         variant_by_id(f"dist={name}").id for name in DIST_NAMES}
 
