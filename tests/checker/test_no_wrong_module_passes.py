@@ -76,6 +76,7 @@ def test_a_misreading_that_changes_no_hand_has_no_hand_to_tell_it():
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover  # a sweep of the whole space (see test_misreading_roundtrip.py)
 @pytest.mark.parametrize("variant", DISTINGUISHABLE, ids=[v.id for v in DISTINGUISHABLE])
 def test_a_module_reading_the_rules_as_any_distinguishable_misreading_fails_the_check(
         variant):
