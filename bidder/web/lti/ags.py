@@ -1,0 +1,69 @@
+"""One score sent to a platform's gradebook with Assignment and Grade Services, through
+PyLTI1p3's service connector: a token got with the tool's signed assertion, then the
+score posted to the placed link's grade column."""
+
+from __future__ import annotations
+
+import requests
+from pylti1p3.assignments_grades import AssignmentsGradesService
+from pylti1p3.exception import LtiException, LtiServiceException
+from pylti1p3.grade import Grade
+from pylti1p3.lineitem import LineItem
+from pylti1p3.registration import Registration
+from pylti1p3.service_connector import ServiceConnector
+
+from .keys import ToolKey
+from .platforms import Platform
+
+SECONDS = 10.0  # for connecting and for reading, each
+
+
+class PostFailed(Exception):
+    """A score the platform did not take; the message says why."""
+
+
+class TimedSession(requests.Session):
+    """A requests session whose every request gives up after SECONDS (PyLTI1p3 sets
+    none)."""
+
+    def request(self, *args, **kwargs):
+        kwargs.setdefault("timeout", SECONDS)
+        return super().request(*args, **kwargs)
+
+
+def connector(platform: Platform, key: ToolKey, session=None) -> ServiceConnector:
+    """What asks *platform* for service tokens on the tool's behalf."""
+    registration = (Registration().set_issuer(platform.issuer)
+                    .set_client_id(platform.client_id)
+                    .set_auth_token_url(platform.token_url)
+                    .set_tool_private_key(key.private_pem)
+                    .set_tool_public_key(key.public_pem))
+    return ServiceConnector(registration, session or TimedSession())
+
+
+def post(platform: Platform, key: ToolKey, service: dict, link: str, score: dict,
+         session=None) -> None:
+    """Post *score* (AGS score fields) to the grade column of the link *link*: the one
+    the launch named, else the one of that link found (or made) among the course's.
+
+    :raises PostFailed: saying what the platform answered, or why it could not be asked.
+    """
+    grades = AssignmentsGradesService(connector(platform, key, session), service)
+    grade = (Grade().set_user_id(score["userId"]).set_score_given(score["scoreGiven"])
+             .set_score_maximum(score["scoreMaximum"]).set_timestamp(score["timestamp"])
+             .set_activity_progress("Completed").set_grading_progress("FullyGraded")
+             .set_comment(score["comment"]))
+    column = None if service.get("lineitem") else (
+        LineItem().set_resource_link_id(link).set_label(score["label"])
+        .set_score_maximum(score["scoreMaximum"]))
+    try:
+        grades.put_grade(grade, column)
+    except LtiServiceException as error:
+        response = error.response
+        raise PostFailed(f"{platform.issuer} answered HTTP {response.status_code} "
+                         f"({response.text[:160].strip()})") from None
+    except LtiException as error:
+        raise PostFailed(f"{error} (the launch gave no grade column to post to)") from None
+    except requests.RequestException as error:
+        raise PostFailed(f"{platform.issuer} could not be reached ("
+                         f"{type(error).__name__})") from None
