@@ -59,7 +59,7 @@ for _part in PARTS:
 
 def init_app(app: Flask) -> None:
     """Make (once) or read the tool's key pair, and register the tool's doors."""
-    app.extensions[KEY] = tool_key(app.instance_path)
+    app.extensions[KEY] = tool_key(app.config.get("LTI_KEY_FOLDER") or app.instance_path)
     app.extensions.setdefault(FINISHED_HOOKS, []).append(practice_finished)
     for part in PARTS:
         app.register_blueprint(part)

@@ -1,0 +1,112 @@
+"""bidder launched from a real LTI 1.3 platform (lti1p3platform, served): deep linking
+places an activity, a student's launch opens it, a finished practice set's score
+reaches the gradebook once, with the misreading named, and the live poll knows who
+voted what."""
+
+import re
+
+import pytest
+
+from bidder.web.lti import grades
+from bidder.web.state import store_of
+from conftest import fields, launch
+
+
+def place(tool, lms, form: dict) -> str:
+    """The instructor adds an item with the LMS's dialog: the id of the link placed."""
+    answer = launch(tool, lms, "dl", "teacher1")
+    assert answer.status_code == 200 and 'id="lti-pick"' in answer.text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', answer.text)[1]
+    chosen = tool.post("/lti/pick", data={"csrf_token": token, **form})
+    assert chosen.status_code == 200, chosen.text
+    assert "form-action 'self' " + lms.url in chosen.headers["Content-Security-Policy"]
+    import requests
+    placed = requests.post(f"{lms.url}/deep-link-return", data=fields(chosen.text),
+                           timeout=10)
+    assert placed.status_code == 200, placed.text
+    return f"link{len(lms.course.links)}"
+
+
+def answer_round(tool, wrong: bool = False) -> None:
+    """Bid every hand of the round on the table (all 'Pass' when *wrong*)."""
+    page = tool.get("/practice").text
+    while 'name="hand"' in page:
+        hand = re.search(r'name="hand" value="([^"]+)"', page)[1]
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)[1]
+        from bidder import explain
+        bid = "Pass" if wrong else str(explain(hand).bid or "Pass")
+        tool.post("/practice/answer", data={"csrf_token": token, "hand": hand, "bid": bid})
+        page = tool.get("/practice").text
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)[1]
+        tool.post("/practice/next", data={"csrf_token": token, "hand": hand})
+        page = tool.get("/practice").text
+
+
+def test_a_placed_practice_set_sends_its_score_once_to_one_column(tool, platform, lti_app):
+    link = place(tool, platform, {"activity": "practice", "set": "7", "rule": "R1,R2"})
+    column = platform.course.links[link]["column"]
+    assert platform.course.columns[column]["scoreMaximum"] > 0
+    opened = launch(tool, platform, f"link:{link}", "student1")
+    assert opened.status_code == 303 and "/practice?set=7" in opened.headers["Location"]
+    tool.get(opened.headers["Location"])
+    answer_round(tool)
+    (score,) = platform.course.scores
+    assert (score["userId"], score["column"]) == ("student1", column)
+    assert score["scoreGiven"] == score["scoreMaximum"]
+    assert score["gradingProgress"] == "FullyGraded"
+    (post,) = grades.queued(store_of(lti_app))
+    assert post.state == grades.POSTED
+
+
+def test_a_wrong_round_is_commented_with_its_misreading_when_one_is_named(
+        tool, platform):
+    link = place(tool, platform, {"activity": "practice", "set": "3", "rule": "", "bid": ""})
+    opened = launch(tool, platform, f"link:{link}", "student2")
+    tool.get(opened.headers["Location"])
+    answer_round(tool, wrong=True)
+    (score,) = platform.course.scores
+    assert score["scoreGiven"] < score["scoreMaximum"]
+    assert "comment" in score
+
+
+def test_a_failed_post_waits_with_its_reason_then_goes_through(tool, platform, lti_app):
+    link = place(tool, platform, {"activity": "practice", "set": "5", "bid": "1NT"})
+    platform.course.refuse_scores = 1
+    opened = launch(tool, platform, f"link:{link}", "student3")
+    tool.get(opened.headers["Location"])
+    answer_round(tool)
+    assert platform.course.scores == []
+    (post,) = grades.queued(store_of(lti_app))
+    assert post.state == grades.PENDING and "503" in post.why
+    teacher = lti_app.test_client()
+    shown = launch(teacher, platform, f"link:{link}", "teacher1")
+    assert shown.headers["Location"].endswith("/lti/scores")
+    page = teacher.get("/lti/scores")
+    assert "503" in page.text and "student3" in page.text
+    (tried,) = grades.retry_due(store_of(lti_app), lti_app.extensions["bidder.lti.key"],
+                                now=post.due)
+    assert tried.state == grades.POSTED and len(platform.course.scores) == 1
+
+
+@pytest.mark.parametrize("activity", ["diagnosis"])
+def test_the_diagnostic_round_opens_its_page(tool, platform, activity):
+    link = place(tool, platform, {"activity": activity})
+    opened = launch(tool, platform, f"link:{link}", "student1")
+    assert opened.headers["Location"] == "/practice/diagnosis"
+
+
+def test_the_poll_knows_who_voted_what_for_its_instructor_alone(tool, platform, lti_app):
+    link = place(tool, platform, {"activity": "poll"})
+    student = lti_app.test_client()
+    early = launch(student, platform, f"link:{link}", "student9")
+    assert early.status_code == 409
+    host = launch(tool, platform, f"link:{link}", "teacher1")
+    code = re.search(r"/live/([A-Z0-9]+)/host", host.headers["Location"])[1]
+    joined = launch(student, platform, f"link:{link}", "student9")
+    assert joined.headers["Location"] == f"/live/{code}"
+    page = student.get(f"/live/{code}").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)[1]
+    student.post(f"/live/{code}/vote", data={"csrf_token": token, "bid": "1NT"})
+    names = tool.get(f"/live/{code}/names")
+    assert "Name of student9" in names.text and "1NT" in names.text
+    assert student.get(f"/live/{code}/names").status_code == 403
