@@ -94,6 +94,11 @@ def registered(store: Store) -> list[Platform]:
     return [Platform.from_json(text) for _, text in sorted(store.fields(KEY).items())]
 
 
+def find_issuer(store: Store, issuer: str) -> bool:
+    """Whether *issuer* has any registration."""
+    return any(field.split(" ", 1)[0] == issuer for field in store.fields(KEY))
+
+
 def find(store: Store, issuer: str, client_id: str | None) -> Platform | None:
     """The registration of *client_id* at *issuer*; without a client id, the issuer's
     only one. None when there is no such registration (or several to choose from)."""

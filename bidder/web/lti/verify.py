@@ -53,6 +53,8 @@ def platform_of(store: Store, claims: dict) -> platforms.Platform:
     if not isinstance(issuer, str) or not isinstance(client_id, str):
         raise bad_token("the launch's token names no issuer or no audience")
     found = platforms.find(store, issuer, client_id)
+    if found is None and platforms.find_issuer(store, issuer):
+        raise wrong_audience(issuer, client_id)
     if found is None:
         raise Refused(403, "This LMS is not registered with bidder", (
             f"the launch came from {issuer[:120]!r} for client id {client_id[:80]!r}, "
@@ -60,6 +62,13 @@ def platform_of(store: Store, claims: dict) -> platforms.Platform:
             f"`bidder lti add` (docs/lms.md), using the issuer and client id the LMS "
             f"shows for the tool."))
     return found
+
+
+def wrong_audience(issuer: str, audience: str) -> Refused:
+    """A launch whose audience is not a client id registered for its issuer."""
+    return Refused(403, "The launch was meant for another tool", (
+        f"its audience {audience[:120]!r} is not a client id registered for {issuer}. "
+        f"If the LMS gave the tool a new client id, register it with `bidder lti add`."))
 
 
 def checked(store: Store, token: str, nonce: str, get=requests.get) -> Launch:
@@ -86,9 +95,7 @@ def checked(store: Store, token: str, nonce: str, get=requests.get) -> Launch:
             "activity again from the course; if it keeps happening, check both clocks."
         )) from None
     except jwt.InvalidAudienceError:
-        raise Refused(403, "The launch was meant for another tool", (
-            f"its audience is not the client id {platform.client_id!r} registered for "
-            f"{platform.issuer}. Check the client id given to `bidder lti add`.")) from None
+        raise wrong_audience(platform.issuer, str(claims.get("aud"))) from None
     except jwt.InvalidTokenError as error:
         raise bad_token(f"the launch's token failed a check ({error})") from None
     launch = launch_of(platform, claims)
