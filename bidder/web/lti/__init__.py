@@ -4,7 +4,7 @@ LMS's names. docs/lms.md is the manual."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app, jsonify
+from flask import Blueprint, Flask, current_app, jsonify, render_template
 
 from ..rate_limits import limiter, lti_limit
 from ..state import StoreUnavailable, store_of
@@ -12,7 +12,7 @@ from ..teach.practice import FINISHED_HOOKS, Finished
 from . import deep_linking, gradebook, grades, launch, login, poll
 from .activities import PRACTICE, from_custom
 from .keys import tool_key
-from .refusals import Refused, refused_page
+from .refusals import Refused
 
 KEY = "bidder.lti.key"
 blueprint = Blueprint("lti", __name__, url_prefix="/lti")
@@ -27,6 +27,11 @@ STORE_DOWN = Refused(503, "The launch cannot be checked just now", (
 def jwks():
     """The tool's public key set, which platforms read to check what it signs."""
     return jsonify(current_app.extensions[KEY].key_set())
+
+
+def refused_page(error: Refused):
+    """The page that says why a request from a course was refused (an error handler)."""
+    return render_template("lti_refused.html", error=error), error.status
 
 
 def store_down(error: StoreUnavailable):

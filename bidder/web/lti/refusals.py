@@ -1,11 +1,10 @@
 """A launch, login or grade refused: the status, a title, and what a course
-administrator or instructor can do about it, shown as a page, never a traceback."""
+administrator or instructor can do about it (shown as a page by the package's error
+handler, never a traceback)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from flask import render_template
 
 
 @dataclass(frozen=True)
@@ -19,8 +18,3 @@ class Refused(Exception):
 
     def __str__(self) -> str:
         return f"{self.title}: {self.message}"
-
-
-def refused_page(error: Refused):
-    """The page that says why (an error handler)."""
-    return render_template("lti_refused.html", error=error), error.status
