@@ -9,6 +9,7 @@ import hashlib
 import json
 
 import requests
+from jwcrypto.common import JWException
 from jwcrypto.jwk import JWK
 
 from ..state import Store
@@ -78,6 +79,6 @@ def find_key(keys: dict, kid: str) -> str | None:
         if isinstance(key, dict) and key.get("kid") == kid and key.get("kty") == "RSA":
             try:
                 return JWK(**key).export_to_pem().decode()
-            except (TypeError, ValueError):
+            except (JWException, TypeError, ValueError):
                 return None
     return None
