@@ -8,7 +8,7 @@ from flask import Blueprint, Flask, current_app, jsonify, render_template
 
 from ..rate_limits import limiter, lti_limit
 from ..state import StoreUnavailable, store_of
-from ..teach.practice import FINISHED_HOOKS, Finished
+from ..teach.finished import FINISHED_HOOKS, Finished
 from . import deep_linking, gradebook, grades, launch, login, poll
 from .activities import PRACTICE, from_custom
 from .keys import tool_key
@@ -40,14 +40,20 @@ def store_down(error: StoreUnavailable):
     return page, status, {"Retry-After": "60"}
 
 
-def practice_finished(finished: Finished) -> None:
-    """Post a finished practice set's score when the browser came from a course's link to
-    that very set (a hook of the practice pages)."""
+def placed(finished: Finished, activity) -> bool:
+    """Whether *finished* is the activity the course's link placed: the same kind, and
+    for a practice set the same set."""
+    return activity.kind == finished.activity and (activity.kind != PRACTICE or (
+        activity.seed, activity.rules, activity.bids) == (
+        finished.seed, finished.focus, finished.bids))
+
+
+def course_finished(finished: Finished) -> None:
+    """Post a finished activity's score when the browser came from a course's link to
+    that very activity, as a student (a listener of the teaching pages)."""
     kept = launch.placement()
     activity = from_custom(kept["activity"]) if kept else None
-    if activity is None or activity.kind != PRACTICE or kept["teaches"] or (
-            activity.seed, activity.rules, activity.bids) != (
-            finished.seed, finished.focus, finished.bids):
+    if activity is None or kept["teaches"] or not placed(finished, activity):
         return
     try:
         grades.finished(store_of(current_app), kept["ref"], kept["user"], finished.right,
@@ -65,9 +71,11 @@ for _part in PARTS:
 def init_app(app: Flask) -> None:
     """Make (once) or read the tool's key pair, and register the tool's doors."""
     app.extensions[KEY] = tool_key(app.config.get("LTI_KEY_FOLDER") or app.instance_path)
-    app.extensions.setdefault(FINISHED_HOOKS, []).append(practice_finished)
+    app.extensions.setdefault(FINISHED_HOOKS, []).append(course_finished)
     for part in PARTS:
         app.register_blueprint(part)
+    for name in ("live", "live_api"):
+        app.before_request_funcs.setdefault(name, []).append(poll.course_devices_only)
     for view in (login.login, launch.launch):
         app.extensions["csrf"].exempt(view)
     app.register_error_handler(Refused, refused_page)

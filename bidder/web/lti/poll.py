@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from ...bids import Bid
 from ...dealing import random_hand
 from ..live import instructor, ledger
-from ..live.device import adopt
+from ..live.device import adopt, device_id
 from ..live.model import key_bid
 from ..live.pages import PageError, admin, no_store, page_refused, poll_refused, store
 from ..state import Store
@@ -23,11 +23,21 @@ from .refusals import Refused
 blueprint = Blueprint("lti_poll", __name__)
 
 NAMES_LIMIT = ledger.MAX_DEVICES
+DEVICE_PREFIX = "lms-"
+# The doors through which a device joins, counts or votes: a course's poll takes them
+# only from devices its students' launches named.
+VOTING = frozenset(("live.phone", "live.count", "live.vote", "live_api.join",
+                    "live_api.count", "live_api.vote"))
 
 
 def poll_key(ref: str) -> str:
     """Where the code of a placed link's poll is kept."""
     return f"lti:poll:{ref}"
+
+
+def course_key(code: str) -> str:
+    """Where it is kept that poll *code* belongs to a course."""
+    return f"lti:course-poll:{code}"
 
 
 def names_key(code: str) -> str:
@@ -39,7 +49,7 @@ def device_of(found: Launch) -> str:
     """The device that stands for the launch's user in every poll: the same for each of
     their browsers, another for anyone else."""
     digest = hashlib.sha256(f"{found.issuer}\n{found.user}".encode()).hexdigest()
-    return "lms-" + digest[:22]
+    return DEVICE_PREFIX + digest[:22]
 
 
 def current(store_: Store, ref: str):
@@ -63,6 +73,7 @@ def opened(store_: Store, found: Launch, ref: str):
     if found.teaches:
         if poll is None:
             poll, _ = ledger.create(store_, str(random_hand(fresh_seed())))
+            store_.put(course_key(poll.code), ref, ledger.POLL_SECONDS)
             store_.put(poll_key(ref), poll.code, ledger.POLL_SECONDS)
         return instructor.grant(redirect(url_for("live.host", code=poll.code), 303), poll)
     if poll is None:
@@ -73,6 +84,25 @@ def opened(store_: Store, found: Launch, ref: str):
     store_.put_field_capped(names_key(poll.code), device, found.name or found.user,
                             NAMES_LIMIT, ledger.POLL_SECONDS, replace=True)
     return adopt(redirect(url_for("live.phone", code=poll.code), 303), device)
+
+
+def course_devices_only() -> None:
+    """Before a join, count or vote: a course's poll takes them only from its students'
+    launches, one device each, so a cleared cookie or a second browser is no second vote.
+
+    :raises Refused: 403 for any other device, saying to launch from the course.
+    """
+    if request.endpoint not in VOTING:
+        return
+    device = device_id()
+    if device is not None and device.startswith(DEVICE_PREFIX):
+        return
+    code = str((request.view_args or {}).get("code", ""))[:20].upper()
+    if store().get(course_key(code)) is not None:
+        raise Refused(403, "This poll is for a course's students", (
+            f"poll {code} was opened from a course, and takes answers only from its "
+            f"students, one each: open the poll's activity in the course (the LMS), which "
+            f"brings you here as yourself."))
 
 
 @blueprint.get("/live/<code>/names")

@@ -42,6 +42,7 @@ from ..errors import RESTARTED
 from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
+from . import finished
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 from .miscount import miscounted
 from .reading import (READING_HANDS, Reading, is_reading, reading_from_ids, reading_hand,
@@ -76,9 +77,6 @@ IDENTITY_KEY = "identity"
 IDENTITY_LENGTH = 6
 UNKNOWN_IDENTITY = "-" * IDENTITY_LENGTH  # no store answered: no answer will count
 FOREVER = 100 * 365 * 86400.0
-# Where the app keeps what is told of each round finished (a course's gradebook, say):
-# callables taking a Finished, run after the round's last answer is recorded.
-FINISHED_HOOKS = "bidder.practice.finished"
 
 
 def read_counts(form) -> tuple[dict[str, str], dict[str, int], dict[str, str]]:
@@ -592,33 +590,16 @@ def answer():
     return back()
 
 
-@dataclass(frozen=True)
-class Finished:
-    """A round just finished: the set it was dealt from (seed, rules, bids), the hands
-    bid right of how many, and the misreading the wrong answers fit, in a sentence ('' when
-    none is named)."""
-
-    seed: int
-    focus: str
-    bids: str
-    right: int
-    hands: int
-    misreading: str
-
-
 def announce(state: Practice) -> None:
-    """Tell the app's FINISHED_HOOKS, if any, when *state*'s last answer ended its round
-    (the misreading is looked for only when someone listens)."""
-    hooks = current_app.extensions.get(FINISHED_HOOKS, ())
-    if not hooks or state.place != state.size - 1:
+    """Tell whoever listens (``finished``) when *state*'s last answer ended its round;
+    the misreading is looked for only when someone does."""
+    if state.place != state.size - 1 or not finished.listening():
         return
     found = reading_of(review(state))
-    finished = Finished(state.base, state.focus, state.bids,
-                        sum(right for _, right in answers(state.record)), state.size,
-                        f"Your answers fit a misreading: {found.variant.sentence}"
-                        if found else "")
-    for hook in hooks:
-        hook(finished)
+    finished.tell(finished.Finished(
+        finished.PRACTICE, sum(right for _, right in answers(state.record)), state.size,
+        f"Your answers fit a misreading: {found.variant.sentence}" if found else "",
+        state.base, state.focus, state.bids))
 
 
 def with_bid(state: Practice, given: str) -> Practice:

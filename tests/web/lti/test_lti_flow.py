@@ -110,3 +110,12 @@ def test_the_poll_knows_who_voted_what_for_its_instructor_alone(tool, platform, 
     names = tool.get(f"/live/{code}/names")
     assert "Name of student9" in names.text and "1NT" in names.text
     assert student.get(f"/live/{code}/names").status_code == 403
+    stranger = lti_app.test_client()
+    refused = stranger.get(f"/live/{code}")
+    assert refused.status_code == 403 and "takes answers only from its" in refused.text
+
+
+def test_an_open_poll_is_opened_again_for_its_instructor(tool, platform):
+    link = place(tool, platform, {"activity": "poll"})
+    first = launch(tool, platform, f"link:{link}", "teacher1").headers["Location"]
+    assert launch(tool, platform, f"link:{link}", "teacher2").headers["Location"] == first
