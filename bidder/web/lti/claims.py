@@ -55,12 +55,6 @@ class Launch:
         return custom if isinstance(custom, dict) else {}
 
     @property
-    def line_item(self) -> str:
-        """The grade column of the placed link ('' when the platform gave none)."""
-        service = self.claims.get(AGS)
-        return str(service.get("lineitem", "")) if isinstance(service, dict) else ""
-
-    @property
     def ags(self) -> dict:
         """The grade service's claim (empty without one)."""
         service = self.claims.get(AGS)

@@ -26,11 +26,6 @@ class ToolKey:
     public_jwk: dict
 
     @property
-    def kid(self) -> str:
-        """The key's id: the thumbprint of its public part (RFC 7638)."""
-        return self.public_jwk["kid"]
-
-    @property
     def public_pem(self) -> str:
         """The public key, in PEM."""
         return JWK(**self.public_jwk).export_to_pem().decode()

@@ -1,12 +1,7 @@
 """Fixtures for the LTI tests: the tool (`lti_app`, `tool`) with its key in the test's
 own folder, and a real LTI 1.3 platform (`platform`) registered with it."""
 
-import re
-from html import unescape
-from urllib.parse import parse_qs, urlsplit
-
 import pytest
-import requests
 
 from bidder.web import create_app
 from bidder.web.lti.platforms import Platform, register
@@ -38,30 +33,3 @@ def platform(lti_app):
     with LMS(TOOL_SITE, key.key_set()) as lms:
         register(store_of(lti_app), Platform(**lms.add_args()))
         yield lms
-
-
-def fields(page: str) -> dict:
-    """The hidden fields of a page's form."""
-    return {name: unescape(value) for name, value in
-            re.findall(r'name="([^"]+)" value="([^"]*)"', page)}
-
-
-def login(tool, lms, hint: str, user: str) -> str:
-    """Follow a click in the LMS to the platform's authorization: the URL the tool sent
-    the browser to (its state and nonce in it)."""
-    start = requests.get(lms.start_url(hint, user), allow_redirects=False, timeout=10)
-    answer = tool.get(start.headers["Location"])
-    assert answer.status_code == 302, answer.text
-    return answer.headers["Location"]
-
-
-def launch(tool, lms, hint: str, user: str):
-    """A whole launch, from the click in the LMS to the tool's answer."""
-    authorized = requests.get(login(tool, lms, hint, user), timeout=10)
-    return tool.post("/lti/launch", data=fields(authorized.text))
-
-
-def state_and_nonce(tool, lms, user: str = "student1") -> tuple[str, str]:
-    """A login made in *tool*'s browser: its state and nonce."""
-    query = parse_qs(urlsplit(login(tool, lms, "dl", user)).query)
-    return query["state"][0], query["nonce"][0]

@@ -9,7 +9,7 @@ import pytest
 
 from bidder.web.lti import grades
 from bidder.web.state import store_of
-from conftest import fields, launch
+from lti_helpers import fields, launch
 
 
 def place(tool, lms, form: dict) -> str:
@@ -119,3 +119,30 @@ def test_an_open_poll_is_opened_again_for_its_instructor(tool, platform):
     link = place(tool, platform, {"activity": "poll"})
     first = launch(tool, platform, f"link:{link}", "teacher1").headers["Location"]
     assert launch(tool, platform, f"link:{link}", "teacher2").headers["Location"] == first
+
+
+@pytest.mark.parametrize("form, words", [
+    ({"activity": "chess"}, "choose a practice set"),
+    ({"activity": "practice", "set": "x"}, "cannot be placed"),
+], ids=["not an activity", "a set that is not a number"])
+def test_a_choice_that_cannot_be_placed_is_shown_again(tool, platform, form, words):
+    page = launch(tool, platform, "dl", "teacher1").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)[1]
+    answer = tool.post("/lti/pick", data={"csrf_token": token, **form})
+    assert answer.status_code == 400 and words in answer.text
+
+
+def test_a_choice_after_the_dialog_ended_is_refused(tool, platform):
+    place(tool, platform, {"activity": "poll"})
+    page = tool.get("/lti/scores").text  # any page: a fresh CSRF token
+    token = re.search(r'name="csrf_token" value="([^"]+)"', tool.get("/practice").text)[1]
+    answer = tool.post("/lti/pick", data={"csrf_token": token, "activity": "poll"})
+    assert answer.status_code == 400 and "dialog is over" in answer.text and page
+
+
+def test_another_set_than_the_placed_one_sends_no_score(tool, platform):
+    link = place(tool, platform, {"activity": "practice", "set": "11", "bid": "1NT"})
+    launch(tool, platform, f"link:{link}", "student1")
+    tool.get("/practice?set=12&bid=1NT")
+    answer_round(tool)
+    assert platform.course.scores == []

@@ -12,6 +12,7 @@ from bidder.cli.commands import cli
 from bidder.web.lti import activities, ags, grades, keys, platform_keys
 from bidder.web.lti.platforms import Platform, PlatformError, find, register, registered
 from bidder.web.lti.refusals import Refused
+from bidder.web.teach.finished import Finished
 from bidder.web.state import store_of
 
 GOOD = dict(issuer="https://lms.example", client_id="c1",
@@ -160,3 +161,82 @@ def test_the_instructor_view_needs_an_instructors_launch(tool):
 def test_a_choice_without_a_dialog_is_refused(tool):
     tool.get("/lti/jwks")
     assert tool.post("/lti/pick", data={}).status_code in (400, 403)
+
+
+def test_a_full_queue_of_scores_is_said(lti_app, monkeypatch):
+    monkeypatch.setattr(grades, "MAX_POSTS", 0)
+    with pytest.raises(grades.StoreUnavailable, match="holds 0"):
+        grades.keep(store_of(lti_app), grades.Post("r", "u", 1, 2, "", "t"))
+
+
+def test_a_retry_another_worker_took_is_left_to_it(lti_app):
+    store = store_of(lti_app)
+    key = lti_app.extensions["bidder.lti.key"]
+    post = grades.finished(store, "ref", "u", 1, 4, key=key, now=0.0)
+    store.put_if_absent(f"lti:grade-try:{post.field}:{post.tries}", "1", 60)
+    assert grades.retry_due(store, key, now=post.due) == []
+
+
+def test_registrations_past_the_cap_are_refused(lti_app, monkeypatch):
+    from bidder.web.lti import platforms
+    monkeypatch.setattr(platforms, "MAX_PLATFORMS", 0)
+    with pytest.raises(PlatformError, match="registered already"):
+        register(store_of(lti_app), Platform(**GOOD))
+
+
+def test_a_poll_that_expired_is_no_poll(lti_app):
+    from bidder.web.lti import poll
+    store = store_of(lti_app)
+    store.put(poll.poll_key("ref"), "ZZZZZ", 60)
+    assert poll.current(store, "ref") is None
+
+
+def test_a_poll_started_in_the_room_takes_any_device(lti_app, tool):
+    from bidder.web.live import ledger
+    poll, _ = ledger.create(store_of(lti_app), "AS KS QS JS 2H 3H 4H 5D 6D 7D 8C 9C TC")
+    assert tool.get(f"/live/{poll.code}").status_code == 200
+
+
+@pytest.mark.parametrize("origin, allowed", [
+    ("https://lms.example:8443", True), ("https://lms.example; script-src *", False),
+], ids=["an origin", "a policy smuggled in"])
+def test_only_a_plain_origin_is_let_into_form_action(lti_app, origin, allowed):
+    from flask import request
+    from bidder.web.security import FORM_TARGET, allow_form_to
+    with lti_app.test_request_context():
+        allow_form_to(origin)
+        assert (FORM_TARGET in request.environ) == allowed
+
+
+@pytest.mark.parametrize("kept, finished, posted", [
+    (None, Finished("practice", 1, 2), False),
+    ({"activity": {"activity": "diagnosis"}, "teaches": True}, Finished("diagnosis", 1, 2),
+     False),
+    ({"activity": {"activity": "diagnosis"}, "teaches": False},
+     Finished("practice", 1, 2), False),
+    ({"activity": {"activity": "diagnosis"}, "teaches": False, "ref": "r", "user": "u"},
+     Finished("diagnosis", 1, 2), True),
+], ids=["no launch", "an instructor", "another activity", "the placed activity"])
+def test_a_score_goes_only_for_the_placed_activity_of_a_student(
+        lti_app, kept, finished, posted):
+    from flask import session
+    from bidder.web import lti
+    with lti_app.test_request_context():
+        if kept:
+            session["lti"] = kept
+        lti.course_finished(finished)
+    assert bool(grades.queued(store_of(lti_app))) == posted
+
+
+def test_a_score_the_store_cannot_keep_is_logged(lti_app, monkeypatch, caplog):
+    from flask import session
+    from bidder.web import lti
+
+    def down(*args, **kwargs):
+        raise grades.StoreUnavailable("the disk is full")
+    monkeypatch.setattr(grades, "finished", down)
+    with lti_app.test_request_context():
+        session["lti"] = {"activity": {"activity": "diagnosis"}, "teaches": False,
+                          "ref": "r", "user": "u"}
+        lti.course_finished(Finished("diagnosis", 1, 2))
+    assert "the disk is full" in caplog.text

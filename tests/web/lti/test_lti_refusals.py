@@ -2,40 +2,14 @@
 act on: a token for another tool, replayed, expired, signed with an unknown key, from an
 unknown platform or deployment, or from a platform whose key set is down."""
 
-import time
-
 import jwt
 import pytest
 import requests
 
-from conftest import fields, launch, login, state_and_nonce
-from lti_platform import CLIENT_ID, DEPLOYMENT, LEARNER, private_pem
-
-LTI = "https://purl.imsglobal.org/spec/lti/claim/"
-
-
-def claims(lms, nonce: str, **changes) -> dict:
-    """A resource launch's claims as the platform would sign them, with *changes*."""
-    now = int(time.time())
-    body = {"iss": lms.url, "aud": CLIENT_ID, "sub": "student1", "iat": now,
-            "exp": now + 300, "nonce": nonce, LTI + "deployment_id": DEPLOYMENT,
-            LTI + "message_type": "LtiResourceLinkRequest", LTI + "version": "1.3.0",
-            LTI + "roles": [LEARNER], LTI + "resource_link": {"id": "link1"},
-            LTI + "custom": {"activity": "diagnosis"}}
-    body.update(changes)
-    return {key: value for key, value in body.items() if value is not None}
-
-
-def signed(lms, body: dict, key: str | None = None, kid: str | None = None) -> str:
-    """*body* signed with the platform's key (or *key*, named *kid*)."""
-    kid = kid or lms.registration.get_kid()
-    return jwt.encode(body, key or lms.private, algorithm="RS256", headers={"kid": kid})
-
-
-def posted(tool, lms, token_for) -> object:
-    """A launch of the token *token_for(nonce)* in a browser that logged in."""
-    state, nonce = state_and_nonce(tool, lms)
-    return tool.post("/lti/launch", data={"state": state, "id_token": token_for(nonce)})
+from bidder.web import create_app
+from bidder.web.lti.login import signed as signer
+from lti_helpers import LTI, claims, fields, launch, login, posted, signed, state_and_nonce
+from lti_platform import CLIENT_ID, private_pem
 
 
 @pytest.mark.parametrize("change, status, words", [
@@ -88,21 +62,17 @@ def test_a_replayed_launch_is_refused(tool, platform):
     assert again.status_code == 403 and "not started in this browser" in again.text
 
 
-def test_a_reused_nonce_is_refused_on_any_worker(tool, platform):
+def test_a_reused_nonce_is_refused_on_any_worker(tool, platform, lti_app):
     state, nonce = state_and_nonce(tool, platform)
     token = signed(platform, claims(platform, nonce))
     assert tool.post("/lti/launch", data={"state": state, "id_token": token}
                      ).status_code == 303
-    other_state, _ = state_and_nonce(tool, platform)
-    # the login cookie of a new login, and the token of the old one with its nonce
-    tool.set_cookie(f"bidder_lti_{other_state}", tool.get_cookie(
-        f"bidder_lti_{other_state}", path="/lti/launch").value, path="/lti/launch")
-    from bidder.web.lti.login import signed as signer
-    with tool.application.test_request_context():
-        tool.set_cookie(f"bidder_lti_{other_state}", signer().dumps(nonce),
-                        path="/lti/launch")
-    again = tool.post("/lti/launch", data={"state": other_state, "id_token": token})
-    assert again.status_code == 403 and "used already" in again.text
+    worker = create_app({**lti_app.config})  # another worker on the same store and key
+    again = worker.test_client()
+    with worker.test_request_context():
+        again.set_cookie(f"bidder_lti_{state}", signer().dumps(nonce), path="/lti/launch")
+    answer = again.post("/lti/launch", data={"state": state, "id_token": token})
+    assert answer.status_code == 403 and "used already" in answer.text
 
 
 def test_a_launch_in_a_fresh_browser_is_refused(tool, platform, lti_app):
@@ -136,6 +106,39 @@ def test_a_login_that_cannot_start_says_why(tool, platform, query, status, words
     assert answer.status_code == status and words in answer.text
 
 
+def test_a_login_without_a_message_hint_sends_none(tool, platform):
+    answer = tool.get(f"/lti/login?iss={platform.url}&login_hint=1&target_link_uri=x")
+    assert answer.status_code == 302 and "lti_message_hint" not in answer.headers["Location"]
+
+
 def test_a_student_cannot_open_the_add_an_item_dialog(tool, platform):
     answer = launch(tool, platform, "dl", "student1")
     assert answer.status_code == 403 and "Only an instructor" in answer.text
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"iss": None}, "no issuer"),
+    ({"https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": {},
+      LTI + "message_type": "LtiDeepLinkingRequest",
+      LTI + "roles": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"]},
+     "no return address"),
+    ({LTI + "custom": {}}, "names no bidder activity"),
+], ids=["no issuer", "a dialog without a return address", "a link without an activity"])
+def test_a_launch_missing_what_it_needs_says_what(tool, platform, change, words):
+    answer = posted(tool, platform, lambda nonce: signed(platform, claims(platform, nonce,
+                                                                            **change)))
+    assert answer.status_code == 400 and words in answer.text
+
+
+def test_a_login_cookie_not_signed_by_the_site_starts_nothing(tool, platform):
+    state, nonce = state_and_nonce(tool, platform)
+    tool.set_cookie(f"bidder_lti_{state}", "forged", path="/lti/launch")
+    answer = tool.post("/lti/launch", data={"state": state, "id_token": signed(
+        platform, claims(platform, nonce))})
+    assert answer.status_code == 403 and "not started in this browser" in answer.text
+
+
+def test_a_store_that_is_down_makes_a_launch_wait(tool, platform, lti_app, tmp_path):
+    (tmp_path / "state.sqlite3").unlink()
+    answer = tool.get(f"/lti/login?iss={platform.url}&login_hint=1&target_link_uri=x")
+    assert answer.status_code == 503 and "BIDDER_STATE_URL" in answer.text
