@@ -11,10 +11,9 @@ from ..state import StoreUnavailable, store_of
 from ..teach.finished import FINISHED_HOOKS, Finished
 from . import deep_linking, gradebook, grades, launch, login, poll
 from .activities import PRACTICE, from_custom
-from .keys import tool_key
+from .keys import key_of
 from .refusals import Refused
 
-KEY = "bidder.lti.key"
 blueprint = Blueprint("lti", __name__, url_prefix="/lti")
 STORE_DOWN = Refused(503, "The launch cannot be checked just now", (
     "the server cannot reach its state store, where it keeps the LMSes it trusts and "
@@ -26,7 +25,7 @@ STORE_DOWN = Refused(503, "The launch cannot be checked just now", (
 @limiter.limit(lti_limit)
 def jwks():
     """The tool's public key set, which platforms read to check what it signs."""
-    return jsonify(current_app.extensions[KEY].key_set())
+    return jsonify(key_of(current_app).key_set())
 
 
 def refused_page(error: Refused):
@@ -57,7 +56,7 @@ def course_finished(finished: Finished) -> None:
         return
     try:
         grades.finished(store_of(current_app), kept["ref"], kept["user"], finished.right,
-                        finished.hands, finished.misreading, key=current_app.extensions[KEY])
+                        finished.hands, finished.misreading, key=key_of(current_app))
     except StoreUnavailable as trouble:
         current_app.logger.warning("score not queued for the course: %s", trouble)
 
@@ -69,8 +68,7 @@ for _part in PARTS:
 
 
 def init_app(app: Flask) -> None:
-    """Make (once) or read the tool's key pair, and register the tool's doors."""
-    app.extensions[KEY] = tool_key(app.config.get("LTI_KEY_FOLDER") or app.instance_path)
+    """Register the tool's doors, and the listener that sends scores to a course."""
     app.extensions.setdefault(FINISHED_HOOKS, []).append(course_finished)
     for part in PARTS:
         app.register_blueprint(part)

@@ -21,6 +21,7 @@ from ..teach.rounds import round_bids, round_rules
 from .activities import KINDS, PRACTICE, Activity
 from .claims import DEEP_LINKING, Launch
 from .login import launch_url
+from .keys import key_of
 from .refusals import Refused
 
 blueprint = Blueprint("lti_deep_linking", __name__, url_prefix="/lti")
@@ -107,7 +108,7 @@ def pick():
         activity = chosen(request.form)
     except params.ParamError as error:
         return picker(f"That choice cannot be placed: {error.message}.", 400)
-    key = current_app.extensions["bidder.lti.key"]
+    key = key_of(current_app)
     registration = (Registration().set_issuer(kept["issuer"])
                     .set_client_id(kept["client_id"])
                     .set_tool_private_key(key.private_pem).set_tool_public_key(key.public_pem))

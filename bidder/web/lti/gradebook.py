@@ -11,6 +11,7 @@ from ..state import store_of
 from . import grades
 from .activities import from_custom
 from .launch import placement
+from .keys import key_of
 from .refusals import Refused
 
 blueprint = Blueprint("lti_gradebook", __name__, url_prefix="/lti")
@@ -27,7 +28,7 @@ def placement_scores():
     if kept is None or not kept.get("teaches"):
         raise NOT_AN_INSTRUCTOR
     store = store_of(current_app)
-    grades.retry_due(store, current_app.extensions["bidder.lti.key"])
+    grades.retry_due(store, key_of(current_app))
     posts = grades.queued(store, kept["ref"])
     activity = from_custom(kept["activity"])
     return render_template("lti_scores.html", activity=activity, posts=posts,

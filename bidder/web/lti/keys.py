@@ -14,6 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from jwcrypto.jwk import JWK
 
 KEY_FILE = "lti-key.pem"
+EXTENSION = "bidder.lti.key"
 KEY_BITS = 2048
 ALGORITHM = "RS256"
 
@@ -81,3 +82,14 @@ def tool_key(folder: str | Path) -> ToolKey:
                            f"server write its instance folder, or delete a damaged key "
                            f"file (platforms then fetch the new key from the JWKS "
                            f"address)") from None
+
+
+def key_of(app) -> ToolKey:
+    """*app*'s key pair, read (or made) the first time it is needed, in its LTI_KEY_FOLDER
+    (BIDDER_LTI_KEY_FOLDER) or else its instance folder: a site never used with an LMS
+    makes none."""
+    kept = app.extensions.get(EXTENSION)
+    if kept is None:
+        kept = app.extensions[EXTENSION] = tool_key(
+            app.config.get("LTI_KEY_FOLDER") or app.instance_path)
+    return kept

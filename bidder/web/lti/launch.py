@@ -12,6 +12,7 @@ from ..state import store_of
 from . import deep_linking, grades, poll
 from .activities import POLL, from_custom, placement_ref
 from .claims import DEEP_LINKING_LAUNCH, Launch
+from .keys import key_of
 from .login import forget, nonce_for
 from .refusals import Refused
 from .verify import MAX_TOKEN, checked
@@ -25,11 +26,6 @@ NO_LOGIN = Refused(403, "This launch was not started in this browser", (
     "once. Launch the activity again from the course. If it fails every time, the "
     "browser may be refusing the site's cookies inside the LMS: open the activity in a "
     "new window (docs/lms.md)."))
-
-
-def key():
-    """The tool's key pair (made by init_app)."""
-    return current_app.extensions["bidder.lti.key"]
 
 
 @blueprint.post("/launch")
@@ -46,7 +42,7 @@ def launch():
         raise NO_LOGIN
     store = store_of(current_app)
     found = checked(store, request.form.get("id_token", ""), nonce)
-    grades.retry_due(store, key())  # a launch is a moment to try queued scores again
+    grades.retry_due(store, key_of(current_app))  # a launch is a moment to try queued scores again
     if found.message_type == DEEP_LINKING_LAUNCH:
         response = deep_linking.dialog(found)
     else:

@@ -5,6 +5,7 @@ import pytest
 
 from bidder.web import create_app
 from bidder.web.lti.platforms import Platform, register
+from bidder.web.lti.keys import key_of
 from bidder.web.state import store_of
 from helpers import TEST_SECRET_KEY
 from lti_platform import Platform as LMS
@@ -29,7 +30,7 @@ def tool(lti_app):
 @pytest.fixture
 def platform(lti_app):
     """A real platform, served, and registered with the tool."""
-    key = lti_app.extensions["bidder.lti.key"]
+    key = key_of(lti_app)
     with LMS(TOOL_SITE, key.key_set()) as lms:
         register(store_of(lti_app), Platform(**lms.add_args()))
         yield lms

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bidder.web.lti import grades
+from bidder.web.lti.keys import key_of
 from bidder.web.state import store_of
 from lti_helpers import fields, launch
 
@@ -83,7 +84,7 @@ def test_a_failed_post_waits_with_its_reason_then_goes_through(tool, platform, l
     assert shown.headers["Location"].endswith("/lti/scores")
     page = teacher.get("/lti/scores")
     assert "503" in page.text and "student3" in page.text
-    (tried,) = grades.retry_due(store_of(lti_app), lti_app.extensions["bidder.lti.key"],
+    (tried,) = grades.retry_due(store_of(lti_app), key_of(lti_app),
                                 now=post.due)
     assert tried.state == grades.POSTED and len(platform.course.scores) == 1
 

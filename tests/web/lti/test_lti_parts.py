@@ -13,6 +13,7 @@ from bidder.web.lti import activities, ags, grades, keys, platform_keys
 from bidder.web.lti.platforms import Platform, PlatformError, find, register, registered
 from bidder.web.lti.refusals import Refused
 from bidder.web.teach.finished import Finished
+from bidder.web.lti.keys import key_of
 from bidder.web.state import store_of
 
 GOOD = dict(issuer="https://lms.example", client_id="c1",
@@ -87,7 +88,7 @@ def test_a_score_outside_its_range_is_refused(lti_app):
 
 def test_a_score_without_a_known_link_waits_saying_so(lti_app):
     post = grades.finished(store_of(lti_app), "ref", "u", 1, 4,
-                           key=lti_app.extensions["bidder.lti.key"], now=1000.0)
+                           key=key_of(lti_app), now=1000.0)
     assert post.state == grades.PENDING and "launch it from the course" in post.why
     assert post.due == 1000.0 + grades.FIRST_WAIT
 
@@ -96,20 +97,20 @@ def test_a_score_for_a_platform_no_longer_registered_waits_saying_so(lti_app):
     store = store_of(lti_app)
     grades.remember_target(store, "ref", grades.Target("https://gone.example", "c", {},
                                                        "l", "t"))
-    post = grades.finished(store, "ref", "u", 1, 4, key=lti_app.extensions["bidder.lti.key"])
+    post = grades.finished(store, "ref", "u", 1, 4, key=key_of(lti_app))
     assert "no longer registered" in post.why
 
 
 def test_a_score_fails_for_good_after_its_last_try(lti_app):
     store = store_of(lti_app)
     post = grades.Post("ref", "u", 1.0, 4.0, "", "t", tries=grades.MAX_TRIES - 1)
-    after = grades.attempt(store, post, lti_app.extensions["bidder.lti.key"], 0.0)
+    after = grades.attempt(store, post, key_of(lti_app), 0.0)
     assert after.state == grades.FAILED
 
 
 def test_a_link_without_a_column_nor_a_service_says_so(lti_app):
     with pytest.raises(ags.PostFailed, match="no grade column"):
-        ags.post(Platform(**GOOD), lti_app.extensions["bidder.lti.key"], {"scope": []}, "l",
+        ags.post(Platform(**GOOD), key_of(lti_app), {"scope": []}, "l",
                  {"userId": "u", "scoreGiven": 1, "scoreMaximum": 2, "timestamp": "t",
                   "comment": "", "label": "x"})
 
@@ -121,7 +122,7 @@ def test_a_platform_that_cannot_be_reached_is_named(lti_app):
     service = {"scope": ["https://purl.imsglobal.org/spec/lti-ags/scope/score"],
                "lineitem": "https://lms.example/col"}
     with pytest.raises(ags.PostFailed, match="could not be reached"):
-        ags.post(Platform(**GOOD), lti_app.extensions["bidder.lti.key"], service, "l",
+        ags.post(Platform(**GOOD), key_of(lti_app), service, "l",
                  {"userId": "u", "scoreGiven": 1, "scoreMaximum": 2, "timestamp": "t",
                   "comment": "", "label": "x"}, Down())
 
@@ -171,7 +172,7 @@ def test_a_full_queue_of_scores_is_said(lti_app, monkeypatch):
 
 def test_a_retry_another_worker_took_is_left_to_it(lti_app):
     store = store_of(lti_app)
-    key = lti_app.extensions["bidder.lti.key"]
+    key = key_of(lti_app)
     post = grades.finished(store, "ref", "u", 1, 4, key=key, now=0.0)
     store.put_if_absent(f"lti:grade-try:{post.field}:{post.tries}", "1", 60)
     assert grades.retry_due(store, key, now=post.due) == []
@@ -195,6 +196,7 @@ def test_a_poll_started_in_the_room_takes_any_device(lti_app, tool):
     from bidder.web.live import ledger
     poll, _ = ledger.create(store_of(lti_app), "AS KS QS JS 2H 3H 4H 5D 6D 7D 8C 9C TC")
     assert tool.get(f"/live/{poll.code}").status_code == 200
+    assert tool.get("/live").status_code == 200
 
 
 @pytest.mark.parametrize("origin, allowed", [
