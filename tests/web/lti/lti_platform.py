@@ -71,7 +71,7 @@ class Course:
 class Platform:
     """The platform's registration of the tool and its pages."""
 
-    def __init__(self, tool_site: str, tool_key_set: dict):
+    def __init__(self, tool_site: str, tool_key_set: dict | None = None):
         self.port = free_port()
         self.url = f"http://{LOOPBACK}:{self.port}"
         self.private = private_pem()
@@ -83,8 +83,11 @@ class Platform:
                              .set_launch_url(f"{tool_site}/lti/launch")
                              .set_deeplink_launch_url(f"{tool_site}/lti/launch")
                              .set_platform_public_key(public_pem(self.private))
-                             .set_platform_private_key(self.private)
-                             .set_tool_key_set(tool_key_set))
+                             .set_platform_private_key(self.private))
+        if tool_key_set is None:  # read from the tool, as an LMS does
+            self.registration.set_tool_key_set_url(f"{tool_site}/lti/jwks")
+        else:
+            self.registration.set_tool_key_set(tool_key_set)
         self.app = self.make_app()
         self.server = make_server(LOOPBACK, self.port, self.app, threaded=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -154,6 +157,10 @@ class Platform:
                 column = platform.course.links[link].get("column")
                 self.set_ags(f"{platform.url}/lineitems",
                              f"{platform.url}/lineitems/{column}" if column else None)
+
+        @app.get("/favicon.ico")
+        def favicon():
+            return "", 204
 
         @app.get("/start")
         def start():
