@@ -17,13 +17,15 @@ DIAGNOSIS_PATH = "/practice/diagnosis"
 
 @dataclass(frozen=True)
 class Activity:
-    """One activity: its kind, and for a practice set its seed and the rules ('R3,R7')
-    or bids ('1NT,2NT') it deals (both '' for every rule)."""
+    """One activity: its kind, for a practice set its seed and the rules ('R3,R7') or
+    bids ('1NT,2NT') it deals (both '' for every rule), and for a poll whether the
+    instructor sees students' names (else the LMS's user ids)."""
 
     kind: str
     seed: int = 0
     rules: str = ""
     bids: str = ""
+    names: bool = False
 
     @property
     def graded(self) -> bool:
@@ -42,7 +44,7 @@ class Activity:
     def custom(self) -> dict[str, str]:
         """The custom parameters the placed link carries."""
         return {"activity": self.kind, "seed": str(self.seed), "rules": self.rules,
-                "bids": self.bids}
+                "bids": self.bids, "names": "1" if self.names else ""}
 
     def path(self) -> str:
         """Where a student's launch goes ('' for the poll, which is made per course)."""
@@ -60,7 +62,7 @@ def from_custom(custom: dict) -> Activity | None:
         return None
     seed = str(custom.get("seed", "0"))
     return Activity(kind, int(seed) if seed.isdigit() else 0, str(custom.get("rules", "")),
-                    str(custom.get("bids", "")))
+                    str(custom.get("bids", "")), custom.get("names") == "1")
 
 
 def placement_ref(issuer: str, deployment: str, resource_link: str) -> str:

@@ -18,7 +18,7 @@ from ..security import allow_form_to
 from ..teach import params
 from ..teach.practice import read_set
 from ..teach.rounds import round_bids, round_rules
-from .activities import KINDS, PRACTICE, Activity
+from .activities import KINDS, POLL, PRACTICE, Activity
 from .claims import DEEP_LINKING, Launch
 from .login import launch_url
 from .keys import key_of
@@ -75,6 +75,8 @@ def chosen(form) -> Activity:
     if kind not in KINDS:
         raise params.ParamError("choose a practice set, the diagnostic round or a poll",
                                 "activity")
+    if kind == POLL:
+        return Activity(kind, names=form.get("names") == "1")
     if kind != PRACTICE:
         return Activity(kind)
     seed, rules, bids = read_set({"set": form.get("set", ""), "rule": form.get("rule", ""),

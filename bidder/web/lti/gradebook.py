@@ -28,7 +28,7 @@ def placement_scores():
     if kept is None or not kept.get("teaches"):
         raise NOT_AN_INSTRUCTOR
     store = store_of(current_app)
-    grades.retry_due(store, key_of(current_app))
+    grades.sweep(store, key_of(current_app))
     posts = grades.queued(store, kept["ref"])
     activity = from_custom(kept["activity"])
     return render_template("lti_scores.html", activity=activity, posts=posts,

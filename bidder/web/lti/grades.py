@@ -29,7 +29,8 @@ MAX_POSTS = 100_000  # records kept at once, across courses
 FIRST_WAIT = 30.0  # seconds before the first retry; doubled each time
 MAX_WAIT = 3600.0
 MAX_TRIES = 10  # the last is about five hours after the first
-RETRIES_A_CALL = 20  # posts retried by one call of retry_due: a bounded cost per request
+RETRIES_A_CALL = 20  # posts retried by one sweep: a bounded cost per request
+SWEEP_SECONDS = 30.0  # one sweep of the queue at most this often, across every worker
 PENDING, POSTED, FAILED = "pending", "posted", "failed"
 MAX_COMMENT = 1000
 
@@ -153,6 +154,14 @@ def queued(store: Store, placement_ref: str | None = None) -> list[Post]:
     return sorted((post for post in posts
                    if placement_ref in (None, post.placement_ref)),
                   key=lambda post: post.timestamp)
+
+
+def sweep(store: Store, key: ToolKey) -> list[Post]:
+    """retry_due, unless a worker swept the queue in the last SWEEP_SECONDS (a launch or
+    the instructor's view sweeps it: the queue is read at most that often)."""
+    if store.put_if_absent("lti:grades:sweep", "1", SWEEP_SECONDS) is not None:
+        return []
+    return retry_due(store, key)
 
 
 def retry_due(store: Store, key: ToolKey, now: float | None = None, session=None,

@@ -42,7 +42,7 @@ def launch():
         raise NO_LOGIN
     store = store_of(current_app)
     found = checked(store, request.form.get("id_token", ""), nonce)
-    grades.retry_due(store, key_of(current_app))  # a launch is a moment to try queued scores again
+    grades.sweep(store, key_of(current_app))  # a launch is a moment to try queued scores again
     if found.message_type == DEEP_LINKING_LAUNCH:
         response = deep_linking.dialog(found)
     else:
@@ -68,7 +68,7 @@ def opened(store, found: Launch):
         grades.remember_target(store, ref, grades.Target(
             found.issuer, found.client_id, found.ags, found.resource_link, activity.title))
     if activity.kind == POLL:
-        return poll.opened(store, found, ref)
+        return poll.opened(store, found, ref, activity.names)
     if found.teaches:
         return redirect(url_for("lti_gradebook.placement_scores"), 303)
     return redirect(activity.path(), 303)

@@ -63,9 +63,10 @@ def current(store_: Store, ref: str):
         return None
 
 
-def opened(store_: Store, found: Launch, ref: str):
+def opened(store_: Store, found: Launch, ref: str, names: bool = False):
     """The instructor's projector view (the poll made on a random hand if none is open),
-    or the student's phone page, joined as their LMS user.
+    or the student's phone page, joined as their LMS user (their name kept for the
+    instructor when the LMS sends one and the placed link allows *names*).
 
     :raises Refused: 409 for a student when the instructor has not opened it yet.
     """
@@ -81,7 +82,8 @@ def opened(store_: Store, found: Launch, ref: str):
             "your instructor opens it from the course first; launch this activity again "
             "once they have."))
     device = device_of(found)
-    store_.put_field_capped(names_key(poll.code), device, found.name or found.user,
+    store_.put_field_capped(names_key(poll.code), device,
+                            found.name if names and found.name else found.user,
                             NAMES_LIMIT, ledger.POLL_SECONDS, replace=True)
     return adopt(redirect(url_for("live.phone", code=poll.code), 303), device)
 

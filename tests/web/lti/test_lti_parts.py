@@ -242,3 +242,10 @@ def test_a_score_the_store_cannot_keep_is_logged(lti_app, monkeypatch, caplog):
                           "ref": "r", "user": "u"}
         lti.course_finished(Finished("diagnosis", 1, 2))
     assert "the disk is full" in caplog.text
+
+
+def test_the_queue_is_swept_at_most_once_in_a_while(lti_app):
+    store, key = store_of(lti_app), key_of(lti_app)
+    grades.finished(store, "ref", "u", 1, 4, key=key, now=0.0)  # waiting since 1970
+    assert [post.tries for post in grades.sweep(store, key)] == [2]
+    assert grades.sweep(store, key) == []
