@@ -99,7 +99,11 @@ def checked(store: Store, token: str, nonce: str, get=requests.get) -> Launch:
     except jwt.InvalidTokenError as error:
         raise bad_token(f"the launch's token failed a check ({error})") from None
     launch = launch_of(platform, claims)
-    if claims["nonce"] != nonce or not nonces.spend(store, platform.issuer, nonce):
+    if claims["nonce"] != nonce:
+        raise Refused(403, "This launch was not started in this browser", (
+            "its nonce is not the one this browser's login made: it was made for another "
+            "login, or copied. Launch the activity again from the course."))
+    if not nonces.spend(store, platform.issuer, nonce):
         raise Refused(403, "This launch was used already", (
             "each launch works once, in the browser that started it. Launch the activity "
             "again from the course (a bookmarked or reloaded launch page cannot be used)."))

@@ -75,6 +75,11 @@ def test_a_reused_nonce_is_refused_on_any_worker(tool, platform, lti_app):
     assert answer.status_code == 403 and "used already" in answer.text
 
 
+def test_a_launch_made_for_another_login_is_refused(tool, platform):
+    answer = posted(tool, platform, lambda nonce: signed(platform, claims(platform, "other")))
+    assert answer.status_code == 403 and "nonce is not the one" in answer.text
+
+
 def test_a_launch_in_a_fresh_browser_is_refused(tool, platform, lti_app):
     authorized = requests.get(login(tool, platform, "dl", "teacher1"), timeout=10)
     stranger = lti_app.test_client()
