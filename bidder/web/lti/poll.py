@@ -24,10 +24,10 @@ blueprint = Blueprint("lti_poll", __name__)
 
 NAMES_LIMIT = ledger.MAX_DEVICES
 DEVICE_PREFIX = "lms-"
-# The doors through which a device joins, counts or votes: a course's poll takes them
-# only from devices its students' launches named.
-VOTING = frozenset(("live.phone", "live.count", "live.vote", "live_api.join",
-                    "live_api.count", "live_api.vote"))
+# The doors through which a device joins a poll: a course's poll lets in only devices its
+# students' launches named. A count or a vote needs a device that joined (the ledger's
+# own check, in the same store step as the vote), so they need no check of their own.
+JOINING = frozenset(("live.phone", "live_api.join"))
 
 
 def poll_key(ref: str) -> str:
@@ -89,12 +89,13 @@ def opened(store_: Store, found: Launch, ref: str, names: bool = False):
 
 
 def course_devices_only() -> None:
-    """Before a join, count or vote: a course's poll takes them only from its students'
-    launches, one device each, so a cleared cookie or a second browser is no second vote.
+    """Before a join: a course's poll lets in only its students' launches, one device
+    each, so a cleared cookie or a second browser is no second vote (a device that did
+    not join can neither count nor vote).
 
     :raises Refused: 403 for any other device, saying to launch from the course.
     """
-    if request.endpoint not in VOTING:
+    if request.endpoint not in JOINING:
         return
     device = device_id()
     if device is not None and device.startswith(DEVICE_PREFIX):

@@ -118,6 +118,9 @@ def test_the_poll_knows_who_voted_what_for_its_instructor_alone(tool, platform, 
     stranger = lti_app.test_client()
     refused = stranger.get(f"/live/{code}")
     assert refused.status_code == 403 and "takes answers only from its" in refused.text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', stranger.get("/practice").text)
+    vote = stranger.post(f"/live/{code}/vote", data={"bid": "2C", "csrf_token": token[1]})
+    assert vote.status_code == 403 and "has not joined" in vote.text
 
 
 def test_an_open_poll_is_opened_again_for_its_instructor(tool, platform):
