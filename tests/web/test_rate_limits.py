@@ -166,7 +166,7 @@ def test_the_limiters_hooks_run_only_where_a_view_is_limited(tmp_path):
                if getattr(view, LIMITED_MARK, None) == limiter}  # a proxy
     assert limited == set(limited_blueprints(app)) == {
         "teach.practice", "live", "live_api", "lti", "lti_login", "lti_launch",
-        "lti_deep_linking"}
+        "lti_deep_linking", "lti_gradebook", "lti_poll"}
     for funcs in hooks:
         assert not any(map(is_limiters, funcs.get(None, ())))
         for name in limited:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, render_template
 
 from ..live.instructor import NO_STORE
+from ..rate_limits import limiter, lti_limit
 from ..state import store_of
 from . import grades
 from .activities import from_custom
@@ -22,6 +23,7 @@ NOT_AN_INSTRUCTOR = Refused(403, "This is the instructor's view", (
 
 
 @blueprint.get("/scores")
+@limiter.limit(lti_limit)
 def placement_scores():
     """The scores of the link this instructor launched last, newest trouble first."""
     kept = placement()

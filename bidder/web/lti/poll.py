@@ -15,6 +15,7 @@ from ..live import instructor, ledger
 from ..live.device import adopt, device_id
 from ..live.model import key_bid
 from ..live.pages import PageError, admin, no_store, page_refused, poll_refused, store
+from ..rate_limits import code_lookups
 from ..state import Store
 from ..teach.params import fresh_seed
 from .claims import Launch
@@ -109,6 +110,7 @@ def course_devices_only() -> None:
 
 
 @blueprint.get("/live/<code>/names")
+@code_lookups
 def names(code: str):
     """Who answered what, round by round, for the poll's instructor alone (the names the
     LMS sent, else its user ids)."""

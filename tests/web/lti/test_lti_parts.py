@@ -249,3 +249,14 @@ def test_the_queue_is_swept_at_most_once_in_a_while(lti_app):
     grades.finished(store, "ref", "u", 1, 4, key=key, now=0.0)  # waiting since 1970
     assert [post.tries for post in grades.sweep(store, key)] == [2]
     assert grades.sweep(store, key) == []
+
+
+def test_registrations_and_used_nonces_are_shared_by_every_store(url):
+    from bidder.web.lti import nonces
+    from bidder.web.state import open_store
+    store, elsewhere = open_store(url), open_store(url)  # two workers, or two machines
+    store.prepare()
+    register(store, Platform(**GOOD))
+    assert find(elsewhere, GOOD["issuer"], "c1") == Platform(**GOOD)
+    assert nonces.spend(store, GOOD["issuer"], "n1")
+    assert not nonces.spend(elsewhere, GOOD["issuer"], "n1")
