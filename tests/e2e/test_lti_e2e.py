@@ -39,12 +39,13 @@ def bid_the_round(page) -> None:
         press(page, "Round summary" if last else "Next hand")
 
 
-def test_a_placed_set_is_bid_and_its_score_reaches_the_gradebook(course, new_page,
+def test_a_placed_set_is_bid_and_its_score_reaches_the_gradebook(course, new_page, axe,
                                                                  browser_errors):
     site, lms = course
     teacher = new_page()
     teacher.goto(lms.start_url("dl", "teacher1"))
     teacher.wait_for_url(f"{site}/lti/launch")
+    assert axe(teacher) == []
     teacher.get_by_label("A practice set").check()
     teacher.get_by_label("Set (the same hands for everyone), 0 to", exact=False).fill("21")
     teacher.get_by_label("Only these rules", exact=False).fill("R1,R2")
@@ -59,6 +60,11 @@ def test_a_placed_set_is_bid_and_its_score_reaches_the_gradebook(course, new_pag
     bid_the_round(student)
     (score,) = lms.course.scores
     assert (score["userId"], score["scoreGiven"]) == ("student1", score["scoreMaximum"])
+
+    teacher.goto(lms.start_url(f"link:{link}", "teacher1"))
+    teacher.wait_for_url(f"{site}/lti/scores")
+    assert "sent" in teacher.locator("#lti-scores").inner_text()
+    assert axe(teacher) == []
     assert browser_errors == []
 
 
