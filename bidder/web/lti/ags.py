@@ -42,28 +42,36 @@ def connector(platform: Platform, key: ToolKey, session=None) -> ServiceConnecto
 
 
 def post(platform: Platform, key: ToolKey, service: dict, link: str, score: dict,
-         session=None) -> None:
+         session=None) -> str:
     """Post *score* (AGS score fields) to the grade column of the link *link*: the one
-    the launch named, else the one of that link found (or made) among the course's.
+    the launch named, else the link's own found among the course's (made when there is
+    none): the column's address.
 
     :raises PostFailed: saying what the platform answered, or why it could not be asked.
     """
+    if not service.get("lineitem") and not service.get("lineitems"):
+        raise PostFailed("the LMS's launch named neither a grade column nor the course's "
+                         "columns: allow the tool Assignment and Grade Services, and place "
+                         "the activity again")
     grades = AssignmentsGradesService(connector(platform, key, session), service)
     grade = (Grade().set_user_id(score["userId"]).set_score_given(score["scoreGiven"])
              .set_score_maximum(score["scoreMaximum"]).set_timestamp(score["timestamp"])
              .set_activity_progress("Completed").set_grading_progress("FullyGraded")
              .set_comment(score["comment"]))
-    column = None if service.get("lineitem") else (
-        LineItem().set_resource_link_id(link).set_label(score["label"])
-        .set_score_maximum(score["scoreMaximum"]))
     try:
-        grades.put_grade(grade, column)
+        column = service.get("lineitem") or grades.find_or_create_lineitem(
+            LineItem().set_resource_link_id(link).set_label(score["label"])
+            .set_score_maximum(score["scoreMaximum"]), find_by="resource_link_id").get_id()
+        grades.put_grade(grade, LineItem().set_id(column))
     except LtiServiceException as error:
         response = error.response
         raise PostFailed(f"{platform.issuer} answered HTTP {response.status_code} "
                          f"({response.text[:160].strip()})") from None
     except LtiException as error:
-        raise PostFailed(f"{error} (the launch gave no grade column to post to)") from None
+        raise PostFailed(f"{error} (the LMS did not let the tool find or make the link's "
+                         f"grade column: allow the tool Assignment and Grade Services)"
+                         ) from None
     except requests.RequestException as error:
         raise PostFailed(f"{platform.issuer} could not be reached ("
                          f"{type(error).__name__})") from None
+    return column

@@ -54,7 +54,12 @@ def target_key(placement_ref: str) -> str:
 
 def remember_target(store: Store, placement_ref: str, target: Target) -> None:
     """Keep where *placement_ref*'s scores go (written at each launch: the latest
-    launch's service claim wins)."""
+    launch's service claim wins, but for a column found or made before, kept when the
+    launch names none)."""
+    kept = store.get(target_key(placement_ref))
+    column = json.loads(kept)["service"].get("lineitem") if kept else None
+    if column and not target.service.get("lineitem"):
+        target = replace(target, service={**target.service, "lineitem": column})
     store.put(target_key(placement_ref), json.dumps(asdict(target)), KEPT_SECONDS)
 
 
@@ -130,7 +135,8 @@ def attempt(store: Store, post: Post, key: ToolKey, now: float, session=None) ->
 
 
 def deliver(store: Store, post: Post, key: ToolKey, session=None) -> None:
-    """Send *post* to its link's gradebook.
+    """Send *post* to its link's gradebook: to the column the launch named, else (one
+    worker at a time) to the link's column found or made, remembered for the next.
 
     :raises PostFailed: saying why it did not go.
     """
@@ -142,10 +148,18 @@ def deliver(store: Store, post: Post, key: ToolKey, session=None) -> None:
     platform = platforms.find(store, target.issuer, target.client_id)
     if platform is None:
         raise ags.PostFailed(f"{target.issuer} is no longer registered (`bidder lti add`)")
-    ags.post(platform, key, target.service, target.link,
-             {"userId": post.user, "scoreGiven": post.score, "scoreMaximum": post.maximum,
-              "timestamp": post.timestamp, "comment": post.comment, "label": target.label},
-             session)
+    making = not target.service.get("lineitem")
+    if making and store.put_if_absent(f"lti:column:{post.placement_ref}", "making",
+                                      FIRST_WAIT) is not None:
+        raise ags.PostFailed("another post is finding or making the link's grade column; "
+                             "this one follows it")
+    column = ags.post(platform, key, target.service, target.link,
+                      {"userId": post.user, "scoreGiven": post.score,
+                       "scoreMaximum": post.maximum, "timestamp": post.timestamp,
+                       "comment": post.comment, "label": target.label}, session)
+    if making:  # the column found or made is where the link's later scores go
+        remember_target(store, post.placement_ref, replace(
+            target, service={**target.service, "lineitem": column}))
 
 
 def queued(store: Store, placement_ref: str | None = None) -> list[Post]:

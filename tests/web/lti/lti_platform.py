@@ -201,12 +201,33 @@ class Platform:
                                                "title": item["title"], "url": item["url"]}
             return f'<p id="placed">Placed {len(items)} item(s)</p>'
 
-        @app.post("/lineitems/<column>/scores")
-        def scores(column):
+        def authorized() -> bool:
             config = platform.config()
             config.get_registration()
             bearer = request.headers.get("Authorization", "").removeprefix("Bearer ")
-            if not config.validate_token(bearer, allowed_scopes=AGS_SCOPES):
+            return config.validate_token(bearer, allowed_scopes=AGS_SCOPES)
+
+        def column_of(number: str) -> dict:
+            return {"id": f"{platform.url}/lineitems/{number}",
+                    **platform.course.columns[number]}
+
+        @app.get("/lineitems")
+        def columns():
+            if not authorized():
+                return "bad token", 401
+            return jsonify([column_of(number) for number in platform.course.columns])
+
+        @app.post("/lineitems")
+        def new_column():
+            if not authorized():
+                return "bad token", 401
+            number = str(len(platform.course.columns) + 1)
+            platform.course.columns[number] = json.loads(request.data)
+            return jsonify(column_of(number))
+
+        @app.post("/lineitems/<column>/scores")
+        def scores(column):
+            if not authorized():
                 return "bad token", 401
             if request.content_type != SCORE_TYPE:
                 return "wrong content type", 415

@@ -154,3 +154,32 @@ def test_another_set_than_the_placed_one_sends_no_score(tool, platform):
     tool.get("/practice?set=12&bid=1NT")
     answer_round(tool)
     assert platform.course.scores == []
+
+
+def test_a_link_placed_without_a_column_gets_one_and_only_one(tool, platform, lti_app):
+    platform.course.links["bare"] = {"custom": {"activity": "practice", "seed": "4",
+                                                "bids": "1NT"}, "column": None}
+    for student in ("student1", "student2"):
+        browser = lti_app.test_client()
+        opened = launch(browser, platform, "link:bare", student)
+        browser.get(opened.headers["Location"])
+        answer_round(browser)
+    assert [column["resourceLinkId"] for column in platform.course.columns.values()
+            ] == ["bare"]
+    assert [score["userId"] for score in platform.course.scores] == ["student1", "student2"]
+
+
+def test_a_column_another_worker_is_making_is_waited_for(tool, platform, lti_app):
+    platform.course.links["bare"] = {"custom": {"activity": "practice", "seed": "4",
+                                                "bids": "1NT"}, "column": None}
+    opened = launch(tool, platform, "link:bare", "student1")
+    store = store_of(lti_app)
+    from bidder.web.lti.activities import placement_ref
+    from lti_platform import DEPLOYMENT
+    store.put_if_absent(f"lti:column:{placement_ref(platform.url, DEPLOYMENT, 'bare')}",
+                        "making", 60)
+    tool.get(opened.headers["Location"])
+    answer_round(tool)
+    (post,) = grades.queued(store)
+    assert post.state == grades.PENDING and "another post" in post.why
+    assert platform.course.columns == {}

@@ -109,7 +109,7 @@ def test_a_score_fails_for_good_after_its_last_try(lti_app):
 
 
 def test_a_link_without_a_column_nor_a_service_says_so(lti_app):
-    with pytest.raises(ags.PostFailed, match="no grade column"):
+    with pytest.raises(ags.PostFailed, match="neither a grade column"):
         ags.post(Platform(**GOOD), key_of(lti_app), {"scope": []}, "l",
                  {"userId": "u", "scoreGiven": 1, "scoreMaximum": 2, "timestamp": "t",
                   "comment": "", "label": "x"})
@@ -260,3 +260,11 @@ def test_registrations_and_used_nonces_are_shared_by_every_store(url):
     assert find(elsewhere, GOOD["issuer"], "c1") == Platform(**GOOD)
     assert nonces.spend(store, GOOD["issuer"], "n1")
     assert not nonces.spend(elsewhere, GOOD["issuer"], "n1")
+
+
+def test_a_launch_without_the_score_scope_says_to_allow_the_service(lti_app):
+    with pytest.raises(ags.PostFailed, match="allow the tool Assignment and Grade"):
+        ags.post(Platform(**GOOD), key_of(lti_app),
+                 {"scope": [], "lineitem": "https://lms.example/col"}, "l",
+                 {"userId": "u", "scoreGiven": 1, "scoreMaximum": 2, "timestamp": "t",
+                  "comment": "", "label": "x"})
