@@ -7,7 +7,10 @@ import re
 
 import pytest
 
+from bidder import packed
+from bidder.variants import CATALOGUE
 from bidder.web.lti import grades
+from bidder.web.teach.reading import round_reading
 from bidder.web.lti.keys import key_of
 from bidder.web.state import store_of
 from lti_helpers import fields, launch
@@ -28,19 +31,32 @@ def place(tool, lms, form: dict) -> str:
     return f"link{len(lms.course.links)}"
 
 
-def answer_round(tool, wrong: bool = False) -> None:
-    """Bid every hand of the round on the table (all 'Pass' when *wrong*)."""
+def as_misread(variant):
+    """What a student who reads the rules as *variant* bids on a hand."""
+    def bid(hand: str) -> str:
+        made = packed.decide(packed.read(hand), variant.rules, variant.counting)[1]
+        return str(variant.written(made) or "Pass")
+    return bid
+
+
+def answer_round(tool, wrong=None) -> list[tuple[str, str, bool]]:
+    """Bid every hand of the round on the table, rightly or as *wrong* (a hand to a bid)
+    says: each hand, the bid given and whether it was right."""
+    rows = []
     page = tool.get("/practice").text
     while 'name="hand"' in page:
         hand = re.search(r'name="hand" value="([^"]+)"', page)[1]
         token = re.search(r'name="csrf_token" value="([^"]+)"', page)[1]
         from bidder import explain
-        bid = "Pass" if wrong else str(explain(hand).bid or "Pass")
+        right = str(explain(hand).bid or "Pass")
+        bid = wrong(hand) if wrong else right
+        rows.append((hand, bid if bid != "Pass" else None, bid == right))
         tool.post("/practice/answer", data={"csrf_token": token, "hand": hand, "bid": bid})
         page = tool.get("/practice").text
         token = re.search(r'name="csrf_token" value="([^"]+)"', page)[1]
         tool.post("/practice/next", data={"csrf_token": token, "hand": hand})
         page = tool.get("/practice").text
+    return rows
 
 
 def test_a_placed_practice_set_sends_its_score_once_to_one_column(tool, platform, lti_app):
@@ -61,13 +77,13 @@ def test_a_placed_practice_set_sends_its_score_once_to_one_column(tool, platform
 
 def test_a_wrong_round_is_commented_with_its_misreading_when_one_is_named(
         tool, platform):
-    link = place(tool, platform, {"activity": "practice", "set": "3", "rule": "", "bid": ""})
+    link = place(tool, platform, {"activity": "practice", "set": "3", "rule": "R3"})
     opened = launch(tool, platform, f"link:{link}", "student2")
     tool.get(opened.headers["Location"])
-    answer_round(tool, wrong=True)
+    reading = round_reading(answer_round(tool, wrong=as_misread(CATALOGUE[1])))
     (score,) = platform.course.scores
-    assert score["scoreGiven"] < score["scoreMaximum"]
-    assert "comment" in score
+    assert score["scoreGiven"] < score["scoreMaximum"] and reading is not None
+    assert score["comment"] == f"Your answers fit a misreading: {reading.variant.sentence}"
 
 
 def test_a_failed_post_waits_with_its_reason_then_goes_through(tool, platform, lti_app):
