@@ -147,3 +147,14 @@ def test_a_store_that_is_down_makes_a_launch_wait(tool, platform, lti_app, tmp_p
     (tmp_path / "state.sqlite3").unlink()
     answer = tool.get(f"/lti/login?iss={platform.url}&login_hint=1&target_link_uri=x")
     assert answer.status_code == 503 and "BIDDER_STATE_URL" in answer.text
+
+
+@pytest.mark.parametrize("size, status, words", [
+    (20_000, 400, "not a signed JWT"),  # over the site's usual form field, within a launch's
+    (33_000, 400, "one too long"),
+    (40_000, 413, ""),
+], ids=["a large token is read", "a token over the bound", "a body over the bound"])
+def test_a_launch_body_has_a_bound_of_its_own(tool, platform, size, status, words):
+    state, _ = state_and_nonce(tool, platform)
+    answer = tool.post("/lti/launch", data={"state": state, "id_token": "a" * size})
+    assert answer.status_code == status and words in answer.text
