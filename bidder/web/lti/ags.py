@@ -74,4 +74,8 @@ def post(platform: Platform, key: ToolKey, service: dict, link: str, score: dict
     except requests.RequestException as error:
         raise PostFailed(f"{platform.issuer} could not be reached ("
                          f"{type(error).__name__})") from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise PostFailed(f"{platform.issuer} answered what the grade service does not "
+                         f"describe ({type(error).__name__} {str(error)[:80]}); its "
+                         f"vendor should hear of it") from None
     return column

@@ -49,7 +49,7 @@ def platform_of(store: Store, claims: dict) -> platforms.Platform:
     """
     issuer, audience = claims.get("iss"), claims.get("aud")
     audiences = audience if isinstance(audience, list) else [audience]
-    client_id = claims.get("azp") if len(audiences) > 1 else audiences[0]
+    client_id = claims.get("azp") if len(audiences) > 1 else next(iter(audiences), None)
     if not isinstance(issuer, str) or not isinstance(client_id, str):
         raise bad_token("the launch's token names no issuer or no audience")
     found = platforms.find(store, issuer, client_id)

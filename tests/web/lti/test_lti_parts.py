@@ -268,3 +268,17 @@ def test_a_launch_without_the_score_scope_says_to_allow_the_service(lti_app):
                  {"scope": [], "lineitem": "https://lms.example/col"}, "l",
                  {"userId": "u", "scoreGiven": 1, "scoreMaximum": 2, "timestamp": "t",
                   "comment": "", "label": "x"})
+
+
+def test_a_platform_answering_nonsense_is_named(lti_app):
+    class Nonsense(requests.Session):
+        def request(self, *args, **kwargs):
+            answer = requests.Response()
+            answer.status_code, answer._content = 200, b"{}"  # no access_token
+            return answer
+    service = {"scope": ["https://purl.imsglobal.org/spec/lti-ags/scope/score"],
+               "lineitem": "https://lms.example/col"}
+    with pytest.raises(ags.PostFailed, match="KeyError"):
+        ags.post(Platform(**GOOD), key_of(lti_app), service, "l",
+                 {"userId": "u", "scoreGiven": 1, "scoreMaximum": 2, "timestamp": "t",
+                  "comment": "", "label": "x"}, Nonsense())

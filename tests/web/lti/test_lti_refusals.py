@@ -123,12 +123,13 @@ def test_a_student_cannot_open_the_add_an_item_dialog(tool, platform):
 
 @pytest.mark.parametrize("change, words", [
     ({"iss": None}, "no issuer"),
+    ({"aud": []}, "no audience"),
     ({"https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": {},
       LTI + "message_type": "LtiDeepLinkingRequest",
       LTI + "roles": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"]},
      "no return address"),
     ({LTI + "custom": {}}, "names no bidder activity"),
-], ids=["no issuer", "a dialog without a return address", "a link without an activity"])
+], ids=["no issuer", "an empty audience", "a dialog without a return address", "a link without an activity"])
 def test_a_launch_missing_what_it_needs_says_what(tool, platform, change, words):
     answer = posted(tool, platform, lambda nonce: signed(platform, claims(platform, nonce,
                                                                             **change)))
