@@ -149,7 +149,8 @@ class Platform:
                 roles = [INSTRUCTOR] if user.startswith("teacher") else [LEARNER]
                 self.set_user_data(user, roles, full_name=f"Name of {user}")
                 if hint == "dl":
-                    self.set_dl(f"{platform.url}/deep-link-return", accept_types={"ltiResourceLink"})
+                    self.set_dl(f"{platform.url}/deep-link-return",
+                                accept_types={"ltiResourceLink"})
                     return
                 link = hint.split(":", 1)[1]
                 self.set_resource_link_claim(link)

@@ -21,8 +21,9 @@ from lti_platform import CLIENT_ID, private_pem
     ({LTI + "message_type": "LtiSubmissionReviewRequest"}, 400, "LtiSubmissionReview"),
     ({"sub": None}, 400, "failed a check"),
     ({"azp": "another-tool"}, 400, "authorized party"),
-], ids=["wrong audience", "audiences without the tool", "unknown issuer", "expired token", "unregistered deployment",
-        "message of another kind", "no subject", "another authorized party"])
+], ids=["wrong audience", "audiences without the tool", "unknown issuer", "expired token",
+        "unregistered deployment", "message of another kind", "no subject",
+        "another authorized party"])
 def test_a_forged_launch_is_refused_saying_why(tool, platform, change, status, words):
     answer = posted(tool, platform, lambda nonce: signed(platform, claims(platform, nonce,
                                                                             **change)))
@@ -129,7 +130,8 @@ def test_a_student_cannot_open_the_add_an_item_dialog(tool, platform):
       LTI + "roles": ["http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"]},
      "no return address"),
     ({LTI + "custom": {}}, "names no bidder activity"),
-], ids=["no issuer", "an empty audience", "a dialog without a return address", "a link without an activity"])
+], ids=["no issuer", "an empty audience", "a dialog without a return address",
+        "a link without an activity"])
 def test_a_launch_missing_what_it_needs_says_what(tool, platform, change, words):
     answer = posted(tool, platform, lambda nonce: signed(platform, claims(platform, nonce,
                                                                             **change)))
