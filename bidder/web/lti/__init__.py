@@ -11,7 +11,7 @@ from ..state import StoreUnavailable, store_of
 from ..teach.finished import FINISHED_HOOKS, Finished
 from . import deep_linking, gradebook, grades, launch, login, poll
 from .activities import PRACTICE, from_custom
-from .keys import key_of
+from .own_key import key_of
 from .refusals import Refused
 
 blueprint = Blueprint("lti", __name__, url_prefix="/lti")

@@ -21,7 +21,7 @@ from ..teach.rounds import round_bids, round_rules
 from .activities import KINDS, POLL, PRACTICE, Activity
 from .claims import DEEP_LINKING, Launch
 from .login import launch_url
-from .keys import key_of
+from .own_key import key_of
 from .refusals import Refused
 
 blueprint = Blueprint("lti_deep_linking", __name__, url_prefix="/lti")

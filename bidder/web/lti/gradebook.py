@@ -12,7 +12,7 @@ from ..state import store_of
 from . import grades
 from .activities import from_custom
 from .launch import placement
-from .keys import key_of
+from .own_key import key_of
 from .refusals import Refused
 
 blueprint = Blueprint("lti_gradebook", __name__, url_prefix="/lti")

@@ -14,7 +14,6 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from jwcrypto.jwk import JWK
 
 KEY_FILE = "lti-key.pem"
-EXTENSION = "bidder.lti.key"
 KEY_BITS = 2048
 ALGORITHM = "RS256"
 
@@ -65,9 +64,9 @@ def written(path: Path, pem: str) -> None:
         aside.unlink()
 
 
-def tool_key(folder: str | Path) -> ToolKey:
-    """The key kept in *folder*, made there (readable by its owner alone) the first time;
-    two workers starting at once keep the one written first.
+def tool_key(folder: str | Path, make=made_pem) -> ToolKey:
+    """The key kept in *folder*, made there by *make* (readable by its owner alone) the
+    first time; two workers starting at once keep the one written first.
 
     :raises RuntimeError: when the folder cannot be written or the file read, naming it.
     """
@@ -75,7 +74,7 @@ def tool_key(folder: str | Path) -> ToolKey:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists():
-            written(path, made_pem())
+            written(path, make())
         return ToolKey.from_pem(path.read_text())
     except (OSError, ValueError) as error:
         raise RuntimeError(f"the LTI key {path} cannot be made or read ({error}): let the "
@@ -83,13 +82,3 @@ def tool_key(folder: str | Path) -> ToolKey:
                            f"file (platforms then fetch the new key from the JWKS "
                            f"address)") from None
 
-
-def key_of(app) -> ToolKey:
-    """*app*'s key pair, read (or made) the first time it is needed, in its LTI_KEY_FOLDER
-    (BIDDER_LTI_KEY_FOLDER) or else its instance folder: a site never used with an LMS
-    makes none."""
-    kept = app.extensions.get(EXTENSION)
-    if kept is None:
-        kept = app.extensions[EXTENSION] = tool_key(
-            app.config.get("LTI_KEY_FOLDER") or app.instance_path)
-    return kept

@@ -12,7 +12,7 @@ from ..state import store_of
 from . import deep_linking, grades, poll
 from .activities import POLL, from_custom, placement_ref
 from .claims import DEEP_LINKING_LAUNCH, Launch
-from .keys import key_of
+from .own_key import key_of
 from .login import forget, nonce_for
 from .refusals import Refused
 from .verify import MAX_TOKEN, checked

@@ -5,7 +5,7 @@ import pytest
 
 from bidder.web import create_app
 from bidder.web.lti.platforms import Platform, register
-from bidder.web.lti.keys import key_of
+from bidder.web.lti.own_key import key_of
 from bidder.web.state import store_of
 from helpers import TEST_SECRET_KEY
 from lti_platform import Platform as LMS

@@ -11,7 +11,7 @@ from bidder import packed
 from bidder.variants import CATALOGUE
 from bidder.web.lti import grades
 from bidder.web.teach.reading import round_reading
-from bidder.web.lti.keys import key_of
+from bidder.web.lti.own_key import key_of
 from bidder.web.state import store_of
 from lti_helpers import fields, launch
 

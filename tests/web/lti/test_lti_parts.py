@@ -13,7 +13,7 @@ from bidder.web.lti import activities, ags, grades, keys, platform_keys
 from bidder.web.lti.platforms import Platform, PlatformError, find, register, registered
 from bidder.web.lti.refusals import Refused
 from bidder.web.teach.finished import Finished
-from bidder.web.lti.keys import key_of
+from bidder.web.lti.own_key import key_of
 from bidder.web.state import store_of
 
 GOOD = dict(issuer="https://lms.example", client_id="c1",
