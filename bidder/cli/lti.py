@@ -82,6 +82,23 @@ def add(issuer: str, client_id: str, login_url: str, token_url: str, jwks_url: s
                f"deployments {', '.join(platform.deployments)}).")
 
 
+@lti.command(short_help="Send the scores waiting for a gradebook.")
+def retry() -> None:
+    """Try again every score whose wait is over (the site does so as launches come; run
+    this from cron to send them when none do). Prints each score tried and how it stands.
+    """
+    import os
+
+    from ..web import instance_folder
+    from ..web.lti import grades
+    from ..web.lti.keys import tool_key
+
+    folder = os.environ.get("BIDDER_LTI_KEY_FOLDER") or str(instance_folder())
+    for post in grades.retry_due(the_store(), tool_key(folder)):
+        click.echo(f"{post.user} on {post.placement_ref}: {post.state}"
+                   f"{' (' + post.why + ')' if post.why else ''}")
+
+
 @lti.command(name="list", short_help="List the LMSes the site trusts.")
 def listed() -> None:
     """Print each registration the site keeps."""

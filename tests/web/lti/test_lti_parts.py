@@ -155,6 +155,18 @@ def test_the_command_line_prints_what_to_paste_and_registers(tmp_path, monkeypat
     assert refused.exit_code == 2 and "issuer" in refused.output
 
 
+def test_the_command_line_sends_the_scores_waiting(tmp_path, monkeypatch):
+    from bidder.web.state import open_store
+    url = f"sqlite:///{tmp_path / 's.sqlite3'}"
+    monkeypatch.setenv("BIDDER_STATE_URL", url)
+    monkeypatch.setenv("BIDDER_LTI_KEY_FOLDER", str(tmp_path))
+    store = open_store(url)
+    store.prepare()
+    grades.finished(store, "ref", "u1", 1, 4, key=keys.tool_key(tmp_path), now=0.0)
+    shown = CliRunner().invoke(cli, ["lti", "retry"])
+    assert shown.output.startswith("u1 on ref: pending (no launch of this link")
+
+
 def test_the_instructor_view_needs_an_instructors_launch(tool):
     assert tool.get("/lti/scores").status_code == 403
 
