@@ -14,6 +14,7 @@ from .check import check
 from .classreport import class_report
 from .deal import deal
 from .grade import grade
+from .lti import lti
 from .serve import serve
 from .stats import stats, variants
 from .termination import terminable
@@ -43,6 +44,7 @@ def cli() -> None:
       bidder check solution.py
       bidder class submissions/ --format html -o class.html
       bidder serve --port 8000
+      bidder lti show --site https://bidder.example.edu
 
     Each command's --help gives its options and what its output holds.
     """
@@ -54,5 +56,5 @@ def main(argv: list[str] | None = None) -> None:
         cli.main(args=argv, prog_name="bidder")
 
 
-for command in (bid, grade, deal, stats, variants, check, class_report, serve):
+for command in (bid, grade, deal, stats, variants, check, class_report, serve, lti):
     cli.add_command(command)

@@ -17,8 +17,8 @@ def create_app(test_config: dict | None = None) -> App:
     :raises RuntimeError: outside tests, when no usable secret key is configured; and
         anywhere, when a BIDDER_* setting in the environment cannot be read.
     """
-    from . import (advisor, api, boards, errors, heavy, live, rate_limits, render, security,
-                   state, teach, variants)
+    from . import (advisor, api, boards, errors, heavy, live, lti, rate_limits, render,
+                   security, state, teach, variants)
     app = App(__name__, template_folder=str(shipped_folder("templates")),
               static_folder=str(shipped_folder("static")))
     app.jinja_environment = render.SharedGlobals
@@ -39,6 +39,7 @@ def create_app(test_config: dict | None = None) -> App:
     app.register_blueprint(variants.blueprint)
     live.init_app(app)
     boards.init_app(app)
+    lti.init_app(app)
     rate_limits.init_app(app, os.environ)  # its hooks go to the blueprints it limits
     security.trust_proxies(app)  # outermost: every layer sees the client's own address
     return app

@@ -5,6 +5,7 @@ token on every form that changes something."""
 from __future__ import annotations
 
 import io
+import re
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, request, session
@@ -70,8 +71,26 @@ class Edges:
         return self.app(environ, start)
 
 
+FORM_TARGET = "bidder.form_target"
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?")
+
+
+def allow_form_to(origin: str) -> None:
+    """Let this response's page post a form to *origin* too (an LMS's return address):
+    the one page that must, so that every other keeps form-action 'self'. An origin
+    that is not plainly a scheme, host and port is not added."""
+    if ORIGIN.fullmatch(origin):
+        request.environ[FORM_TARGET] = origin
+
+
 def secure(headers: list[tuple[str, str]], environ) -> list[tuple[str, str]]:
     """*headers* with the security headers, and any Location made relative."""
+    if FORM_TARGET in environ:
+        policy = CONTENT_SECURITY_POLICY.replace(
+            "form-action 'self'", f"form-action 'self' {environ[FORM_TARGET]}")
+        return [(name, value) for name, value in headers if name.lower() not in HEADER_NAMES
+                ] + [(name, policy if name == "Content-Security-Policy" else value)
+                     for name, value in HEADER_LIST]
     for name, _ in headers:
         if name.lower() in REWRITTEN:
             host = get_host(environ)

@@ -16,6 +16,7 @@ SECURE_COOKIES_VARIABLE = "BIDDER_SECURE_COOKIES"
 STATE_VARIABLE = "BIDDER_STATE_URL"
 PROXY_HOPS_VARIABLE = "BIDDER_PROXY_HOPS"
 PUBLIC_URL_VARIABLE = "BIDDER_PUBLIC_URL"
+LTI_KEY_FOLDER_VARIABLE = "BIDDER_LTI_KEY_FOLDER"
 MAX_PROXY_HOPS = 8
 MIN_SECRET_KEY_LENGTH = 16
 MIN_SECRET_KEY_CHARACTERS = 10  # distinct characters
@@ -41,7 +42,8 @@ def environment_settings(environ, instance_path: str) -> dict:
             "SESSION_COOKIE_SECURE": switch(environ, SECURE_COOKIES_VARIABLE),
             "STATE_URL": environ.get(STATE_VARIABLE) or default_state_url(instance_path),
             "PROXY_HOPS": proxy_hops(environ.get(PROXY_HOPS_VARIABLE, "")),
-            "PUBLIC_URL": public_url(environ.get(PUBLIC_URL_VARIABLE, ""))}
+            "PUBLIC_URL": public_url(environ.get(PUBLIC_URL_VARIABLE, "")),
+            "LTI_KEY_FOLDER": environ.get(LTI_KEY_FOLDER_VARIABLE, "")}
 
 
 def public_url(text: str) -> str:

@@ -40,10 +40,11 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
 
 
 @contextmanager
-def serving() -> Iterator[str]:
-    """gunicorn serving the app with one worker, as `bidder serve` does; the base URL,
-    which is also the public address polls show. A short graceful timeout, so open
-    event streams do not hold up the end."""
+def serving(settings: dict | None = None) -> Iterator[str]:
+    """gunicorn serving the app with one worker, as `bidder serve` does (with the
+    environment's BIDDER_* *settings*, if any); the base URL, which is also the public
+    address polls show. A short graceful timeout, so open event streams do not hold up
+    the end."""
     port = free_port()
     base = f"http://{LOOPBACK}:{port}"
     *command, app = gunicorn_command(LOOPBACK, port, 1)
@@ -53,7 +54,7 @@ def serving() -> Iterator[str]:
                        "BIDDER_STATE_URL": f"sqlite:///{Path(folder) / 'state.sqlite3'}",
                        # one browser starts polls faster than any instructor: the
                        # geometry test alone starts dozens a minute from one address
-                       "BIDDER_POLL_RATE_LIMIT": "10000 per minute"}
+                       "BIDDER_POLL_RATE_LIMIT": "10000 per minute", **(settings or {})}
         log = Path(folder) / "gunicorn.log"
         with log.open("w") as output:
             process = subprocess.Popen([*command, "--graceful-timeout", "2", app],

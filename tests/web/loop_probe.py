@@ -78,7 +78,8 @@ def main() -> None:
                       "HEAVY_PROCESSES": 1, "WTF_CSRF_ENABLED": False,
                       "WTF_CSRF_METHODS": [], "LIVE_STREAM_SECONDS": 0.05,
                       "LIVE_RATE_LIMIT": "100000 per minute",
-                      "PRACTICE_RATE_LIMIT": "100000 per minute"})
+                      "PRACTICE_RATE_LIMIT": "100000 per minute",
+                      "LTI_KEY_FOLDER": str(folder)})
     server = WSGIServer(("127.0.0.1", 0), app, log=None)
     server.start()
     gevent.spawn(heart.beat)

@@ -116,6 +116,16 @@ def cases(code: str, admin: str, host: str) -> list[tuple]:
          None),
         ("the summary page", "GET", f"/live/{host}/summary.html", None, {}, None),
         ("a static file", "GET", "/static/style.css", None, {}, None),
+        ("the LTI key set (the key made first)", "GET", "/lti/jwks", None, {}, None),
+        ("an LTI login from an unknown LMS", "GET",
+         "/lti/login?iss=https://lms.example&login_hint=u&target_link_uri=x", None, {},
+         None),
+        ("an LTI launch as long as a launch may be", "POST", "/lti/launch",
+         "state=s&id_token=" + "a" * 32_000, FORM, None),
+        ("an LTI choice without a dialog", "POST", "/lti/pick", "activity=poll", FORM,
+         None),
+        ("the LTI scores view without a launch", "GET", "/lti/scores", None, {}, None),
+        ("who answered what", "GET", f"/live/{host}/names", None, {}, None),
     ]
     return [(*case, True) for case in HEAVY] + [(*case, False) for case in light]
 
@@ -147,6 +157,12 @@ ROUTES_SENT = {  # each route of the app, by its rule, to a name above that send
     "/api/polls/<code>": "a poll through the API",
     "/api/polls/<code>/close": "closing the vote", "/api/polls/<code>/reveal": "revealing it",
     "/api/polls/<code>/rounds": "the next round",
+    "/lti/jwks": "the LTI key set (the key made first)",
+    "/lti/login": "an LTI login from an unknown LMS",
+    "/lti/launch": "an LTI launch as long as a launch may be",
+    "/lti/pick": "an LTI choice without a dialog",
+    "/lti/scores": "the LTI scores view without a launch",
+    "/live/<code>/names": "who answered what",
     "/api/polls/<code>/summary": "the summary through the API",
     "/static/<path:filename>": "a static file",
 }

@@ -40,12 +40,17 @@ def joining_device() -> str:
     return device
 
 
+def adopt(response: Response, device: str) -> Response:
+    """Make *device* the device of the browser behind *response* (a launch from a
+    course, which names its student)."""
+    response.set_cookie(COOKIE, signer().sign(device).decode(), max_age=COOKIE_SECONDS,
+                        httponly=True, samesite="Lax",
+                        secure=current_app.config["SESSION_COOKIE_SECURE"])
+    return response
+
+
 def remember(response: Response) -> Response:
     """Set the cookie of a device made for this request, if any (an after-request hook,
     so that an error page sets it too)."""
     device = g.pop("new_device", None)
-    if device is not None:
-        response.set_cookie(COOKIE, signer().sign(device).decode(), max_age=COOKIE_SECONDS,
-                            httponly=True, samesite="Lax",
-                            secure=current_app.config["SESSION_COOKIE_SECURE"])
-    return response
+    return response if device is None else adopt(response, device)

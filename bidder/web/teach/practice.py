@@ -42,6 +42,7 @@ from ..errors import RESTARTED
 from ..rate_limits import limiter, practice_limit
 from ..security import session_lost
 from ..state import StoreUnavailable, store_of
+from . import finished
 from .params import MAX_SEED, ParamError, fresh_seed, plain, whole_number
 from .miscount import miscounted
 from .reading import (READING_HANDS, Reading, is_reading, reading_from_ids, reading_hand,
@@ -583,8 +584,22 @@ def answer():
     first, refusal = counted_answer(state, "bid", str(bid))
     if refusal:
         return refusal
-    save(with_bid(state, first))
+    state = with_bid(state, first)
+    save(state)
+    announce(state)
     return back()
+
+
+def announce(state: Practice) -> None:
+    """Tell whoever listens (``finished``) when *state*'s last answer ended its round;
+    the misreading is looked for only when someone does."""
+    if state.place != state.size - 1 or not finished.listening():
+        return
+    found = reading_of(review(state))
+    finished.tell(finished.Finished(
+        finished.PRACTICE, sum(right for _, right in answers(state.record)), state.size,
+        f"Your answers fit a misreading: {found.variant.sentence}" if found else "",
+        state.base, state.focus, state.bids))
 
 
 def with_bid(state: Practice, given: str) -> Practice:
