@@ -1,0 +1,116 @@
+"""The diagnostic round, stateless: from the answers so far, the candidates, the reading
+named once it is sure and confirmed, and the next item to ask."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import packed
+from ..cards import SUITS_HIGH_FIRST, Hand
+from ..misreadings import variant_by_id
+from .answers import Answer, Item
+from .bank import FIELDS, Bank, shipped
+from .choosing import Option, best, candidates
+from .learner import Belief, Hypothesis, belief
+from .outcome import NONE, RULES, Candidate, Diagnosis
+
+CONFIDENT = 0.95  # the posterior at which a reading is named, once confirmed
+CONFIRM = 2  # items asked, and answered as the reading does, after it is first that sure
+ITEM_BUDGET = 30  # items in a round at most
+SHOWN = 5  # candidates shown
+
+
+def items_answered(answers: Sequence[Answer]) -> int:
+    """How many items the answers answer: a run of hands of one shape is one ladder."""
+    return len(_item_ends(answers)) if answers else 0
+
+
+def shape_of(hand: Hand) -> tuple[int, ...]:
+    """The hand's suit lengths, spades first."""
+    return tuple(len(hand.in_suit(suit)) for suit in SUITS_HIGH_FIRST)
+
+
+def mode_fields(counting: bool) -> tuple[str, ...]:
+    """What the classes are told apart by: bids, or bids and counts."""
+    return FIELDS if counting else ("bid",)
+
+
+def describe(hypothesis: Hypothesis) -> str:
+    """The hypothesis in the teacher's words."""
+    if hypothesis.id == RULES:
+        return "Reads the rules as the assignment writes them."
+    if hypothesis.id == NONE:
+        return ("None of the known misreadings fits these answers: the student may read "
+                "the rules some other way, or slip often.")
+    if len(hypothesis.members) == 2 and "+" in hypothesis.id and hypothesis.id not in (
+            hypothesis.members):
+        first, second = map(variant_by_id, hypothesis.members)
+        return f"Two misreadings at once. {first.sentence} {second.sentence}"
+    variant = variant_by_id(hypothesis.id)
+    text = f"{variant.sentence} The assignment says otherwise: {variant.departs}."
+    if len(hypothesis.members) > 1:
+        text += f" Answers alike on every hand: {', '.join(hypothesis.members[1:])}."
+    return text
+
+
+def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
+             counting: bool = True) -> Diagnosis:
+    """The round after *answers*: the candidates, the reading named (once sure and
+    confirmed), and the next item, None when the round is over. Deterministic."""
+    bank = shipped()
+    found = belief(bank, answers, counting)
+    ranked = found.ranked(bank.ids)
+    top = ranked[0]
+    done = items_answered(answers)
+    sure_for = confirmed_items(bank, answers, counting, top.id)
+    named = top.id if top.probability >= CONFIDENT and sure_for >= CONFIRM else None
+    over = named is not None or done >= ITEM_BUDGET
+    item = None if over else next_item(bank, found, answers, counting, ladders,
+                                       top if top.probability >= CONFIDENT else None)
+    shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
+                  for hypothesis in ranked[:SHOWN])
+    return Diagnosis(item, shown, named, top.probability)
+
+
+def confirmed_items(bank: Bank, answers: Sequence[Answer], counting: bool,
+                    top: str) -> int:
+    """How many of the last items were answered after *top* was already sure."""
+    ends = _item_ends(answers)
+    count = 0
+    for end in reversed(ends[:-1]):
+        ranked = belief(bank, answers[:end], counting).ranked(bank.ids)
+        if ranked[0].id != top or ranked[0].probability < CONFIDENT:
+            break
+        count += 1
+    return count
+
+
+def _item_ends(answers: Sequence[Answer]) -> list[int]:
+    """The number of answers at the end of each item."""
+    ends, last = [], None
+    for place, answer in enumerate(answers):
+        shape = shape_of(answer.hand)
+        if shape != last and place:
+            ends.append(place)
+        last = shape
+    return ends + [len(answers)]
+
+
+def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
+              ladders: bool, sure: Hypothesis | None) -> Item | None:
+    """The item that tells most about the class; once a reading is sure, one that tests
+    it against everything else."""
+    asked = frozenset(packed.encode_cards(answer.hand.cards) for answer in answers)
+    options = candidates(bank, mode_fields(counting), counting, ladders)
+    weights = list(found.weights)
+    if sure is not None:
+        uniform = 1 / len(weights)
+        weights = [0.5 * weight + 0.5 * uniform for weight in weights]
+    chosen = best(options, weights, found.slip, asked)
+    return None if chosen is None else _item(chosen)
+
+
+def _item(option: Option) -> Item:
+    return Item(tuple(Hand.in_order(packed.cards(found.code)) for found in option.rows),
+                option.ask)
+
