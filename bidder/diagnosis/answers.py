@@ -8,6 +8,7 @@ from ..bids import Bid
 from ..cards import Hand
 
 ASKABLE = ("bid", "hcp", "distribution")  # what an item may ask of each hand
+MOST_COUNTED = 40  # an HCP or distribution count given is at most this
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import packed
-from ..cards import SUITS_HIGH_FIRST, Hand
+from ..bids import Bid
+from ..cards import SUITS_HIGH_FIRST, Hand, parse_hand
 from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
@@ -17,6 +18,7 @@ from .outcome import NONE, RULES, Candidate, Diagnosis
 CONFIDENT = 0.95  # the posterior at which a reading is named, once confirmed
 CONFIRM = 2  # items asked, and answered as the reading does, after it is first that sure
 ITEM_BUDGET = 30  # items in a round at most
+MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each count)
 SHOWN = 5  # candidates shown
 
 
@@ -114,3 +116,14 @@ def _item(option: Option) -> Item:
     return Item(tuple(Hand.in_order(packed.cards(found.code)) for found in option.rows),
                 option.ask)
 
+
+
+Plain = tuple[str, str | None, int | None, int | None]  # (hand, bid, HCP, distribution)
+
+
+def diagnosis_of_rows(rows: tuple[Plain, ...]) -> dict:
+    """diagnose() over answers given as plain (hand, bid, HCP, distribution) rows, as JSON:
+    what a pool process computes for ``POST /api/diagnosis``."""
+    answers = [Answer(parse_hand(hand), None if bid is None else Bid.from_value(bid), hcp,
+                      distribution) for hand, bid, hcp, distribution in rows]
+    return diagnose(answers).to_dict()

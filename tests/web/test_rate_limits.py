@@ -122,7 +122,8 @@ def test_the_live_poll_s_limits_come_from_the_environment(monkeypatch, tmp_path)
 
 
 @pytest.mark.parametrize("variable", ["BIDDER_PRACTICE_RATE_LIMIT", "BIDDER_LIVE_RATE_LIMIT",
-                                      "BIDDER_POLL_RATE_LIMIT", "BIDDER_CODE_RATE_LIMIT"])
+                                      "BIDDER_POLL_RATE_LIMIT", "BIDDER_CODE_RATE_LIMIT",
+                                      "BIDDER_DIAGNOSIS_RATE_LIMIT"])
 @pytest.mark.parametrize("value", ["lots", "5 per fortnight"])
 def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value,
                                                                     variable):
@@ -164,7 +165,8 @@ def test_the_limiters_hooks_run_only_where_a_view_is_limited(tmp_path):
     hooks = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs)
     limited = {endpoint.rpartition(".")[0] for endpoint, view in app.view_functions.items()
                if getattr(view, LIMITED_MARK, None) == limiter}  # a proxy
-    assert limited == set(limited_blueprints(app)) == {"teach.practice", "live", "live_api"}
+    assert limited == set(limited_blueprints(app)) == {"teach.practice", "live", "live_api",
+                                                        "diagnosis_api"}
     for funcs in hooks:
         assert not any(map(is_limiters, funcs.get(None, ())))
         for name in limited:
