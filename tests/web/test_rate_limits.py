@@ -166,7 +166,8 @@ def test_the_limiters_hooks_run_only_where_a_view_is_limited(tmp_path):
     limited = {endpoint.rpartition(".")[0] for endpoint, view in app.view_functions.items()
                if getattr(view, LIMITED_MARK, None) == limiter}  # a proxy
     assert limited == set(limited_blueprints(app)) == {"teach.practice", "live", "live_api",
-                                                        "diagnosis_api"}
+                                                        "diagnosis_api",
+                                                        "teach.diagnosis_round"}
     for funcs in hooks:
         assert not any(map(is_limiters, funcs.get(None, ())))
         for name in limited:
