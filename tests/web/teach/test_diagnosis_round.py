@@ -261,3 +261,19 @@ def test_a_check_again_with_a_bid_missing_is_shown_again(client):
     response = client.post(PAGE + "/checked", data={"csrf_token": csrf, "item": key})
     assert response.status_code == 400 and "check again" in text_of(response)
     assert state_of(client).phase == "checking"
+
+
+def test_a_ladder_is_answered_together_each_hand_with_its_counts(client, monkeypatch):
+    ladder = [HAND, "AKQ2.K32.KQ2.532"]
+    monkeypatch.setattr(round_module, "diagnosis_of", lambda state: {
+        "next": {"hands": ladder, "ask": ["bid", "hcp"]},
+        "candidates": [{"misreading": "rules", "probability": 0.5, "text": "Rules."},
+                       {"misreading": "none", "probability": 0.5, "text": "None."}],
+        "named": None, "confidence": 0.5})
+    page = client.get(PAGE).get_data(as_text=True)
+    assert "These 2 hands have one shape and rising points" in page
+    assert 'name="hcp-1"' in page and 'name="distribution-0"' not in page
+    data = {"csrf_token": token(client), "item": ",".join(ladder), "bid-0": "1NT",
+            "hcp-0": "17", "bid-1": "None", "hcp-1": "17"}
+    assert client.post(PAGE + "/answer", data=data).status_code == 303
+    assert state_of(client).answers == ((HAND, "1NT", 17, None), (ladder[1], None, 17, None))
