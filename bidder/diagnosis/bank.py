@@ -101,15 +101,20 @@ def row(code: int) -> Row:
 
 def project(value: Answers, fields: tuple[str, ...]) -> tuple:
     """The parts of an answer *fields* name."""
-    return tuple(value[FIELDS.index(field)] for field in fields)
+    return value if fields == FIELDS else tuple(value[_PLACE[field]] for field in fields)
+
+
+_PLACE = {field: place for place, field in enumerate(FIELDS)}
 
 
 @lru_cache(maxsize=8)
 def _classes(bank: Bank, fields: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     everything = bank.rows + tuple(row for ladder in bank.ladders for row in ladder)
+    keyed = [(found.of, [project(value, fields) for value in found.values])
+             for found in everything]
     groups: dict[tuple, list[int]] = {}
     for reading in range(len(bank.ids)):
-        vector = tuple(project(row.answer(reading), fields) for row in everything)
+        vector = tuple(keys[of[reading]] for of, keys in keyed)
         groups.setdefault(vector, []).append(reading)
     return tuple(map(tuple, groups.values()))
 

@@ -11,7 +11,7 @@ from ..cards import SUITS_HIGH_FIRST, Hand, parse_hand
 from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
-from .choosing import Option, best, candidates
+from .choosing import Option, best, options
 from .learner import Belief, Hypothesis, belief
 from .outcome import NONE, RULES, Candidate, Diagnosis
 
@@ -23,13 +23,15 @@ SHOWN = 5  # candidates shown
 
 
 def items_answered(answers: Sequence[Answer]) -> int:
-    """How many items the answers answer: a run of hands of one shape is one ladder."""
+    """How many items the answers answer: a run of hands of one shape at successive HCP
+    is one ladder."""
     return len(_item_ends(answers)) if answers else 0
 
 
-def shape_of(hand: Hand) -> tuple[int, ...]:
-    """The hand's suit lengths, spades first."""
-    return tuple(len(hand.in_suit(suit)) for suit in SUITS_HIGH_FIRST)
+def _rung_key(hand: Hand) -> tuple[tuple[int, ...], int]:
+    """The hand's suit lengths, spades first, and its HCP."""
+    return (tuple(len(hand.in_suit(suit)) for suit in SUITS_HIGH_FIRST),
+            packed.hcp(packed.encode_cards(hand.cards)))
 
 
 def mode_fields(counting: bool) -> tuple[str, ...]:
@@ -79,7 +81,7 @@ def confirmed_items(bank: Bank, answers: Sequence[Answer], counting: bool,
     """How many of the last items were answered after *top* was already sure."""
     ends = _item_ends(answers)
     count = 0
-    for end in reversed(ends[:-1]):
+    for end in reversed(ends[-CONFIRM - 1:-1]):
         ranked = belief(bank, answers[:end], counting).ranked(bank.ids)
         if ranked[0].id != top or ranked[0].probability < CONFIDENT:
             break
@@ -88,13 +90,13 @@ def confirmed_items(bank: Bank, answers: Sequence[Answer], counting: bool,
 
 
 def _item_ends(answers: Sequence[Answer]) -> list[int]:
-    """The number of answers at the end of each item."""
+    """The number of answers at the end of each item (a ladder's rungs are one item)."""
     ends, last = [], None
     for place, answer in enumerate(answers):
-        shape = shape_of(answer.hand)
-        if shape != last and place:
+        shape, hcp = _rung_key(answer.hand)
+        if place and (shape, hcp) != (last[0], last[1] + 1):
             ends.append(place)
-        last = shape
+        last = shape, hcp
     return ends + [len(answers)]
 
 
@@ -103,12 +105,12 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     """The item that tells most about the class; once a reading is sure, one that tests
     it against everything else."""
     asked = frozenset(packed.encode_cards(answer.hand.cards) for answer in answers)
-    options = candidates(bank, mode_fields(counting), counting, ladders)
+    found_options = options(bank, mode_fields(counting), counting, ladders)
     weights = list(found.weights)
     if sure is not None:
         uniform = 1 / len(weights)
         weights = [0.5 * weight + 0.5 * uniform for weight in weights]
-    chosen = best(options, weights, found.slip, asked)
+    chosen = best(found_options, weights, found.slip, asked)
     return None if chosen is None else _item(chosen)
 
 
