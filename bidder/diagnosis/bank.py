@@ -128,7 +128,7 @@ def load(path: Path = BANK_FILE) -> Bank:
 def save(bank: Bank, path: Path = BANK_FILE) -> None:
     """Write *bank* at *path*, compactly and the same bytes for the same bank."""
     text = json.dumps(bank.to_dict(), separators=(",", ":"))
-    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as file:
+    with open(path, "wb") as raw, gzip.GzipFile("", "wb", fileobj=raw, mtime=0) as file:
         file.write(text.encode("utf-8"))
 
 
@@ -141,5 +141,5 @@ def shipped() -> Bank:
     if bank.fingerprint != fingerprint() or bank.ids != tuple(map(reading_id, readings())):
         raise BankError(f"{BANK_FILE.name} was built for another space of misreadings "
                         f"(fingerprint {bank.fingerprint}, the engine's is {fingerprint()}): "
-                        f"rebuild it with `python -m bidder.diagnosis.building`")
+                        f"rebuild it with `make bank`")
     return bank
