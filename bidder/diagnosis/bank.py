@@ -101,15 +101,20 @@ def row(code: int) -> Row:
 
 def project(value: Answers, fields: tuple[str, ...]) -> tuple:
     """The parts of an answer *fields* name."""
-    return tuple(value[FIELDS.index(field)] for field in fields)
+    return value if fields == FIELDS else tuple(value[_PLACE[field]] for field in fields)
+
+
+_PLACE = {field: place for place, field in enumerate(FIELDS)}
 
 
 @lru_cache(maxsize=8)
 def _classes(bank: Bank, fields: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     everything = bank.rows + tuple(row for ladder in bank.ladders for row in ladder)
+    keyed = [(found.of, [project(value, fields) for value in found.values])
+             for found in everything]
     groups: dict[tuple, list[int]] = {}
     for reading in range(len(bank.ids)):
-        vector = tuple(project(row.answer(reading), fields) for row in everything)
+        vector = tuple(keys[of[reading]] for of, keys in keyed)
         groups.setdefault(vector, []).append(reading)
     return tuple(map(tuple, groups.values()))
 
@@ -123,7 +128,7 @@ def load(path: Path = BANK_FILE) -> Bank:
 def save(bank: Bank, path: Path = BANK_FILE) -> None:
     """Write *bank* at *path*, compactly and the same bytes for the same bank."""
     text = json.dumps(bank.to_dict(), separators=(",", ":"))
-    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as file:
+    with open(path, "wb") as raw, gzip.GzipFile("", "wb", fileobj=raw, mtime=0) as file:
         file.write(text.encode("utf-8"))
 
 
@@ -136,5 +141,5 @@ def shipped() -> Bank:
     if bank.fingerprint != fingerprint() or bank.ids != tuple(map(reading_id, readings())):
         raise BankError(f"{BANK_FILE.name} was built for another space of misreadings "
                         f"(fingerprint {bank.fingerprint}, the engine's is {fingerprint()}): "
-                        f"rebuild it with `python -m bidder.diagnosis.building`")
+                        f"rebuild it with `make bank`")
     return bank

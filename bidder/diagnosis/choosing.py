@@ -1,6 +1,7 @@
 """The next item by expected information gain: over the bank's hands (asking the counts too
 where they split more than the bid) and its ladders, against the posterior, with answers
-that slip."""
+that slip. Each option's split of the classes is worked out once; a choice then touches
+only the classes still likely."""
 
 from __future__ import annotations
 
@@ -9,21 +10,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import log2
 
-from .bank import FIELDS, Bank, Row, project
+from .bank import Bank, Row, project
 
 ASKS = (("bid",), ("bid", "hcp"), ("bid", "distribution"), ("bid", "hcp", "distribution"))
-COUNTING_EDGE = 0.05  # bits the counts must add before an item asks them
+COUNTING_COST = 0.05  # bits an item must gain for each count it asks beyond the bid
+LIVE = 1e-5  # a class less likely than this is left out of a choice
+MOST_LIKELY = 24  # classes a choice weighs at most, the likeliest (the rest as a remainder)
 
 
 @dataclass(frozen=True)
 class Option:
     """An item the round may ask: its rows (one hand, or a ladder's rungs), what it asks,
-    and how it splits the classes (each group but the largest, by class place)."""
+    how it splits the classes (each group but the largest, by class place) and into how
+    many groups."""
 
     rows: tuple[Row, ...]
     ask: tuple[str, ...]
     groups: tuple[tuple[int, ...], ...]
-    outcomes: int  # how many groups, the largest too
+    outcomes: int
 
     @property
     def answers(self) -> int:
@@ -34,35 +38,69 @@ class Option:
 def split(rows: Sequence[Row], ask: tuple[str, ...], classes: tuple[tuple[int, ...], ...]
           ) -> tuple[tuple[tuple[int, ...], ...], int]:
     """The classes grouped by what they answer on *rows* to *ask* (the largest group left
-    out), and how many groups there are."""
-    groups: dict[tuple, list[int]] = {}
+    out, then in class order), and how many groups there are."""
+    return _grouped(by_answer(rows, classes), rows, ask)
+
+
+def by_answer(rows: Sequence[Row], classes: tuple[tuple[int, ...], ...]
+              ) -> dict[tuple[int, ...], list[int]]:
+    """The classes (by place) grouped by the answers (their places in each row) they give
+    on *rows*."""
+    groups: dict[tuple[int, ...], list[int]] = {}
     for place, members in enumerate(classes):
-        key = tuple(project(found.answer(members[0]), ask) for found in rows)
-        groups.setdefault(key, []).append(place)
-    ordered = sorted(groups.values(), key=len, reverse=True)
+        first = members[0]
+        groups.setdefault(tuple(found.of[first] for found in rows), []).append(place)
+    return groups
+
+
+def _grouped(answered: dict[tuple[int, ...], list[int]], rows: Sequence[Row],
+             ask: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """*answered* merged where the answers agree on what *ask* asks: the groups but the
+    largest, and how many there are."""
+    groups: dict[tuple, list[int]] = {}
+    for places, members in answered.items():
+        key = tuple(project(found.values[place], ask) for found, place in zip(rows, places))
+        groups.setdefault(key, []).extend(members)
+    ordered = sorted((sorted(group) for group in groups.values()),
+                     key=lambda group: (-len(group), group))
     return tuple(map(tuple, ordered[1:])), len(ordered)
 
 
+@dataclass(frozen=True)
+class Options:
+    """Every item worth weighing and, for each class, the (option, group) it is in."""
+
+    items: tuple[Option, ...]
+    memberships: tuple[tuple[tuple[int, int], ...], ...]
+
+
 @lru_cache(maxsize=8)
-def candidates(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: bool
-               ) -> tuple[Option, ...]:
-    """Every item worth weighing: each row asked for its bid, and (with *counting*) for
-    the counts where they split the classes further; each ladder (with *ladders*)."""
+def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: bool
+            ) -> Options:
+    """Each row asked for its bid and (with *counting*) for the counts where they split
+    the classes further, and each ladder (with *ladders*): one option for each way of
+    splitting the classes."""
     classes = bank.classes(class_fields)
-    found = []
-    for hand_row in bank.rows:
-        seen = set()
-        for ask in ASKS if counting else ASKS[:1]:
-            groups, outcomes = split((hand_row,), ask, classes)
-            if outcomes > 1 and outcomes not in seen:
-                seen.add(outcomes)
-                found.append(Option((hand_row,), ask, groups, outcomes))
+    found, seen = [], set()
+    sources = [((row,), ask) for row in bank.rows
+               for ask in (ASKS if counting else ASKS[:1])]
     if ladders:
-        for ladder in bank.ladders:
-            groups, outcomes = split(ladder, ("bid",), classes)
-            if outcomes > 1:
-                found.append(Option(ladder, ("bid",), groups, outcomes))
-    return tuple(found)
+        sources += [(ladder, ASKS[0]) for ladder in bank.ladders]
+    answered: dict[tuple[Row, ...], dict] = {}
+    for rows, ask in sources:
+        if rows not in answered:
+            answered = {rows: by_answer(rows, classes)}
+        groups, outcomes = _grouped(answered[rows], rows, ask)
+        key = (groups, len(rows) * len(ask))
+        if outcomes > 1 and key not in seen:
+            seen.add(key)
+            found.append(Option(rows, ask, groups, outcomes))
+    memberships: list[list[tuple[int, int]]] = [[] for _ in classes]
+    for place, option in enumerate(found):
+        for group, members in enumerate(option.groups):
+            for member in members:
+                memberships[member].append((place, group))
+    return Options(tuple(found), tuple(map(tuple, memberships)))
 
 
 def entropy(masses: Iterable[float]) -> float:
@@ -70,33 +108,46 @@ def entropy(masses: Iterable[float]) -> float:
     return -sum(mass * log2(mass) for mass in masses if mass > 0)
 
 
-def gain(item: Option, weights: Sequence[float], slip: float) -> float:
-    """The information (bits) the item's answers carry about the class, when any slipped
-    answer scrambles the outcome (a symmetric channel over its outcomes)."""
-    masses = [sum(weights[place] for place in group) for group in item.groups]
-    rest = max(0.0, sum(weights) - sum(masses))
-    total = sum(masses) + rest
-    if total <= 0:
-        return 0.0
-    scrambled = 1 - (1 - slip) ** item.answers
-    spread = scrambled / item.outcomes
-    heard = [(1 - scrambled) * mass / total + spread for mass in masses + [rest]]
-    noise = entropy((1 - scrambled + spread, *[spread] * (item.outcomes - 1)))
-    return entropy(heard) - noise
+def gain(option: Option, masses: Sequence[float], total: float, slip: float) -> float:
+    """The information (bits) the option's answers carry about the class, given the mass
+    of each of its groups (the largest's is what *total* leaves), when any slipped answer
+    scrambles the outcome (a symmetric channel over its outcomes)."""
+    rest = max(0.0, total - sum(masses))
+    scrambled = 1 - (1 - slip) ** option.answers
+    spread = scrambled / option.outcomes
+    hidden = option.outcomes - len(masses) - 1  # groups of no likely class
+    heard = [(1 - scrambled) * mass / total + spread for mass in (*masses, rest)]
+    unheard = -hidden * spread * log2(spread) if spread > 0 else 0.0
+    noise = entropy((1 - scrambled + spread, *[spread] * (option.outcomes - 1)))
+    return entropy(heard) + unheard - noise
 
 
-def best(items: Iterable[Option], weights: Sequence[float], slip: float,
-         asked: frozenset[int]) -> Option | None:
-    """The item of most information whose hands were not asked yet (the first of equals;
-    asking the counts only when they add COUNTING_EDGE bits)."""
-    chosen, top = None, 0.0
-    for item in items:
-        if any(found.code in asked for found in item.rows):
-            continue
-        value = gain(item, weights, slip) - COUNTING_EDGE * (len(item.ask) - 1)
-        if value > top + 1e-12:
-            chosen, top = item, value
-    return chosen
+def gains(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int]
+          ) -> dict[int, float]:
+    """The information of each option (by place) that splits the likely classes and
+    whose hands were not asked yet, less COUNTING_COST bits for each count it asks."""
+    total = sum(weights)
+    likely = sorted(range(len(weights)), key=lambda place: -weights[place])[:MOST_LIKELY]
+    masses: dict[int, dict[int, float]] = {}
+    for place in sorted(likely):
+        weight = weights[place]
+        if weight >= LIVE * total:
+            for option, group in found.memberships[place]:
+                groups = masses.setdefault(option, {})
+                groups[group] = groups.get(group, 0.0) + weight
+    valued = {}
+    for place in sorted(masses):
+        option = found.items[place]
+        if not any(row.code in asked for row in option.rows):
+            valued[place] = (gain(option, list(masses[place].values()), total, slip)
+                             - COUNTING_COST * (len(option.ask) - 1))
+    return valued
 
 
-__all__ = ["ASKS", "Option", "FIELDS", "best", "candidates", "gain", "split"]
+def best(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int]
+         ) -> Option | None:
+    """The option of most information (the first of equals; see gains()), None when
+    none tells anything."""
+    valued = gains(found, weights, slip, asked)
+    chosen = max(valued, key=lambda place: (valued[place], -place), default=None)
+    return None if chosen is None or valued[chosen] <= 0 else found.items[chosen]

@@ -19,7 +19,7 @@ from .outcome import NONE, RULES
 from .slips import SLIP_RATES, log_likelihoods, none_log_likelihoods
 
 NONE_PRIOR = 0.04  # a student reading the rules some way outside the space, before answers
-PAIR_SHARE = 1 / 64  # a pair's prior, as a share of one class's
+PAIR_SHARE = 1 / 32  # a pair's prior, as a share of one class's
 PAIR_FIRSTS = 3  # the most likely misreadings each tried with a second one
 PAIR_SECONDS = 3  # the second parts tried with each: those explaining most of its misses
 RATE_PRIOR = log(1 / len(SLIP_RATES))

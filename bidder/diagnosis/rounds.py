@@ -11,25 +11,28 @@ from ..cards import SUITS_HIGH_FIRST, Hand, parse_hand
 from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
-from .choosing import Option, best, candidates
-from .learner import Belief, Hypothesis, belief
+from .choosing import Option, best, options
+from .hypotheses import answers as reading_answers
+from .learner import Belief, Hypothesis, belief, fields_of, given_value
 from .outcome import NONE, RULES, Candidate, Diagnosis
 
 CONFIDENT = 0.95  # the posterior at which a reading is named, once confirmed
-CONFIRM = 2  # items asked, and answered as the reading does, after it is first that sure
+CONFIRM = 3  # items asked, and answered as the reading does, after it is first that sure
 ITEM_BUDGET = 30  # items in a round at most
 MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each count)
 SHOWN = 5  # candidates shown
 
 
 def items_answered(answers: Sequence[Answer]) -> int:
-    """How many items the answers answer: a run of hands of one shape is one ladder."""
+    """How many items the answers answer: a run of hands of one shape at successive HCP
+    is one ladder."""
     return len(_item_ends(answers)) if answers else 0
 
 
-def shape_of(hand: Hand) -> tuple[int, ...]:
-    """The hand's suit lengths, spades first."""
-    return tuple(len(hand.in_suit(suit)) for suit in SUITS_HIGH_FIRST)
+def _rung_key(hand: Hand) -> tuple[tuple[int, ...], int]:
+    """The hand's suit lengths, spades first, and its HCP."""
+    return (tuple(len(hand.in_suit(suit)) for suit in SUITS_HIGH_FIRST),
+            packed.hcp(packed.encode_cards(hand.cards)))
 
 
 def mode_fields(counting: bool) -> tuple[str, ...]:
@@ -64,7 +67,7 @@ def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
     ranked = found.ranked(bank.ids)
     top = ranked[0]
     done = items_answered(answers)
-    sure_for = confirmed_items(bank, answers, counting, top.id)
+    sure_for = confirmed_items(bank, answers, counting, top)
     named = top.id if top.probability >= CONFIDENT and sure_for >= CONFIRM else None
     over = named is not None or done >= ITEM_BUDGET
     item = None if over else next_item(bank, found, answers, counting, ladders,
@@ -75,26 +78,39 @@ def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
 
 
 def confirmed_items(bank: Bank, answers: Sequence[Answer], counting: bool,
-                    top: str) -> int:
-    """How many of the last items were answered after *top* was already sure."""
+                    top: Hypothesis) -> int:
+    """How many of the last items (CONFIRM at most) were asked once *top* was already sure
+    and answered exactly as it answers."""
     ends = _item_ends(answers)
     count = 0
-    for end in reversed(ends[:-1]):
-        ranked = belief(bank, answers[:end], counting).ranked(bank.ids)
-        if ranked[0].id != top or ranked[0].probability < CONFIDENT:
+    for start, end in reversed(list(zip(ends[-CONFIRM - 2:-1], ends[-CONFIRM - 1:]))):
+        before = belief(bank, answers[:start], counting).ranked(bank.ids)[0]
+        if before.id != top.id or before.probability < CONFIDENT or not all(
+                agrees(top, answer, counting) for answer in answers[start:end]):
             break
         count += 1
     return count
 
 
+def agrees(hypothesis: Hypothesis, answer: Answer, counting: bool) -> bool:
+    """Whether the answer is exactly what *hypothesis* answers (any answer agrees with
+    none of these)."""
+    if hypothesis.id == NONE:
+        return True
+    reading = None if hypothesis.id == RULES else variant_by_id(hypothesis.id)
+    predicted = reading_answers(reading, packed.encode_cards(answer.hand.cards))
+    return all(given_value(answer, field) == predicted[FIELDS.index(field)]
+               for field in fields_of(answer, counting))
+
+
 def _item_ends(answers: Sequence[Answer]) -> list[int]:
-    """The number of answers at the end of each item."""
+    """The number of answers at the end of each item (a ladder's rungs are one item)."""
     ends, last = [], None
     for place, answer in enumerate(answers):
-        shape = shape_of(answer.hand)
-        if shape != last and place:
+        shape, hcp = _rung_key(answer.hand)
+        if place and (shape, hcp) != (last[0], last[1] + 1):
             ends.append(place)
-        last = shape
+        last = shape, hcp
     return ends + [len(answers)]
 
 
@@ -103,13 +119,25 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     """The item that tells most about the class; once a reading is sure, one that tests
     it against everything else."""
     asked = frozenset(packed.encode_cards(answer.hand.cards) for answer in answers)
-    options = candidates(bank, mode_fields(counting), counting, ladders)
+    found_options = options(bank, mode_fields(counting), counting, ladders)
     weights = list(found.weights)
-    if sure is not None:
-        uniform = 1 / len(weights)
+    place = _class_place(bank, found, sure)
+    if place is not None:  # weigh the sure class as much as all its rivals together
+        weights[place] = min(weights[place], sum(weights) - weights[place])
+    elif sure is not None:  # none of these, or a pair: test against every class
+        uniform = sum(weights) / len(weights)
         weights = [0.5 * weight + 0.5 * uniform for weight in weights]
-    chosen = best(options, weights, found.slip, asked)
+    chosen = best(found_options, weights, found.slip, asked)
     return None if chosen is None else _item(chosen)
+
+
+def _class_place(bank: Bank, found: Belief, sure: Hypothesis | None) -> int | None:
+    """The place of the sure hypothesis among the classes, None for none of these, a pair
+    or nothing sure."""
+    if sure is None:
+        return None
+    return next((place for place, members in enumerate(found.classes)
+                 if bank.ids[members[0]] == sure.id), None)
 
 
 def _item(option: Option) -> Item:
