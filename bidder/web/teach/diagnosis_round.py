@@ -38,7 +38,7 @@ from .sureness import NONE, PROBABLY, RULES, in_words, reading_words
 blueprint = Blueprint("diagnosis_round", __name__, url_prefix="/practice/diagnosis")
 
 SESSION_KEY = "diagnosis"
-KEPT_ANSWERS = 60  # answers a round keeps in the cookie, at most: then it ends
+KEPT_ANSWERS = 150  # answers a round keeps in the cookie, at most (the diagnosis reads as many)
 TAUGHT = 3  # hands shown to teach the reading named
 CHECKED = 4  # hands asked to check again
 ASKING, TOLD, CHECKING, CHECKED_PHASE = "asking", "told", "checking", "checked"

@@ -141,8 +141,9 @@ def test_a_student_answering_by_the_rules_gets_the_rules_and_no_teaching(client,
 
 
 def test_answers_are_carried_across_steps_and_said_so_far(client):
+    _, hands, _, _ = form_of(client)
     answer_item(client, student(None))
-    assert len(state_of(client).answers) == 1
+    assert [row[0] for row in state_of(client).answers] == hands
     assert "So far: " in text_of(client.get(PAGE))
 
 
@@ -196,12 +197,22 @@ def test_a_new_round_starts_afresh(client):
     assert state_of(client).answers == ()
 
 
-def test_the_round_ends_when_the_cookie_holds_as_many_answers_as_it_keeps(client, calls):
-    rows = ((HAND, "1NT", None, None),) * (KEPT_ANSWERS - 1)
+def test_the_round_ends_when_the_cookie_holds_as_many_answers_as_it_keeps(client, calls,
+                                                                          monkeypatch):
+    monkeypatch.setattr(round_module, "diagnosis_of", lambda state: {
+        "next": {"hands": [HAND], "ask": ["bid"]},
+        "candidates": [{"misreading": "rules", "probability": 0.5, "text": "Rules."},
+                       {"misreading": "none", "probability": 0.5, "text": "None."}],
+        "named": None, "confidence": 0.5})
+    rows = ((HAND, "1NT", None, None),) * (KEPT_ANSWERS - 2)
     with client.session_transaction() as session:
         session[SESSION_KEY] = {**vars(Round(seed=1, answers=rows)), "answers": rows}
     answer_item(client, student(None))
-    assert state_of(client).phase == "told" and len(calls) == 1
+    assert state_of(client).phase == "asking" and not calls  # one more fits
+    answer_item(client, student(None))
+    assert state_of(client).phase == "told" and len(state_of(client).answers) == KEPT_ANSWERS
+    assert calls == [(1.0, "", "Not told apart yet: you read the rules as the assignment "
+                               "writes them, or none of the readings we know.")]
 
 
 @pytest.mark.parametrize("stored", [
