@@ -72,12 +72,23 @@ def test_the_round_is_deterministic():
     assert diagnose(given) == diagnose(given)
 
 
-def test_past_the_item_budget_the_round_ends_unnamed():
-    given = [Answer(parse_hand(FLAT), BID_BY_VALUE["4S"])] * ITEM_BUDGET
-    short = diagnose(given[:-1])
-    ended = diagnose(given)
-    assert short.next is not None and short.named is None
-    assert ended.next is None and ended.named is None
+@pytest.mark.parametrize("budget, over", [(2, False), (1, True)],
+                         ids=["an item under the budget", "at the budget"])
+def test_at_the_item_budget_the_round_ends_unnamed(monkeypatch, budget, over):
+    monkeypatch.setattr(rounds, "ITEM_BUDGET", budget)
+    found = diagnose([Answer(parse_hand(FLAT), BID_BY_VALUE["1C"])])
+    assert found.named is None
+    assert (found.next is None) is over
+
+
+def test_answers_no_reading_gives_are_named_none_of_these_once_confirmed():
+    given, found = [], diagnose([])
+    for _ in range(CONFIRM + 6):
+        if found.next is None:
+            break
+        given += [Answer(hand, BID_BY_VALUE["4C"]) for hand in found.next.hands]
+        found = diagnose(given)
+    assert found.named == "none" and found.candidates[0].misreading == "none"
 
 
 def test_a_sure_reading_is_named_only_after_the_confirming_items_agree():
