@@ -10,7 +10,7 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 # The address phones reach the site at (join links, QR codes); see docs/before-the-lecture.md.
 PUBLIC_URL ?=
 
-.PHONY: run test check bench clean
+.PHONY: run test check bench bank clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,11 @@ check: $(VENV)/.installed-test
 bench: $(VENV)/.installed-run
 	$(PY) bench/bench_core.py
 	$(PY) bench/bench_stats.py
+
+# The diagnostic round's bank (bidder/diagnosis/bank.json.gz): rebuild it whenever the
+# rules or the space of misreadings change (a test fails until then); 1-2 minutes.
+bank: $(VENV)/.installed-run
+	$(PY) -c 'from bidder.diagnosis.building import main; main()'
 
 clean:
 	rm -rf $(VENV) .coverage .pytest_cache .hypothesis

@@ -11,12 +11,14 @@ answers are kept; the report names the further answers that decided.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
 
 from .. import explaining, packed
 from ..dealing import hand_stream
+from ..diagnosis import teaching_hands
+from ..diagnosis.teaching import MOST_HANDS
 from ..explaining import ALTERNATIVES, TIED, Given
 from ..misreadings import parts, variant_by_id
 from ..variants import Variant
@@ -24,8 +26,8 @@ from .report import FUNCTIONS, Answer, Case, Report, Verdict
 
 __all__ = ["ALTERNATIVES", "Diagnosis", "Predictor", "diagnose", "matches", "predictions"]
 
-FURTHER_SEED = 2025  # the further hands are dealt for this seed, the same for every check
-FURTHER_SEARCH = 1_000  # hands dealt first to tell misreadings apart (then hands are made)
+FURTHER_SEED = 2025  # the further hands are picked for this seed, the same for every check
+CONFIRMING_SEARCH = 1_000  # hands dealt first to confirm a pair's parts (then hands are made)
 Ask = Callable[[tuple[str, ...]], Report]  # the student's module on further hands, judged
 
 
@@ -180,7 +182,7 @@ def confirmed_parts(variant: Variant, ask: Ask
     again (None when none is); the parts it does not; and how many hands were asked."""
     checks = explaining.parts_apart(variant, lambda: (
         packed.encode_deal(indexes)
-        for indexes in islice(hand_stream(FURTHER_SEED), FURTHER_SEARCH)))
+        for indexes in islice(hand_stream(FURTHER_SEED), CONFIRMING_SEARCH)))
     codes = tuple(dict.fromkeys(code for check in checks for code in check.codes))
     further = []
     if codes:
@@ -197,14 +199,22 @@ def confirmed_parts(variant: Variant, ask: Ask
     return (variant_by_id(joined) if kept else None), tuple(dropped), len(codes)
 
 
+def further_codes(ids: Iterable[str]) -> Iterator[int]:
+    """The hands further asked from, as codes: for each misreading of *ids*, the hands
+    it answers otherwise than the rules from the diagnosis's bank (its teaching hands,
+    picked for FURTHER_SEED), the same for every check."""
+    for name in ids:
+        for hand in teaching_hands(name, MOST_HANDS, FURTHER_SEED):
+            yield packed.encode_cards(hand.cards)
+
+
 def told_apart(found: explaining.Found, ask: Ask
                ) -> tuple[explaining.Found, int, tuple[tuple[str, Verdict], ...]]:
     """*found* re-ranked on further hands that tell its tied misreadings apart, asked of
     the module: the misreadings kept, how many hands were asked, and the (hand, answer)
     that ruled the others out."""
-    apart = explaining.telling_apart(found.tied, (
-        packed.encode_deal(indexes)
-        for indexes in islice(hand_stream(FURTHER_SEED), FURTHER_SEARCH)))
+    apart = explaining.telling_apart(found.tied, further_codes(
+        variant.id for variant in found.tied))
     if not apart.codes:
         return replace(found, alike=apart.alike), 0, ()
     codes = apart.codes

@@ -7,7 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..dealing import separating_hands, smallest_changed_hand
+from .. import packed
+from ..cards import DECK
+from ..dealing import bids_of, smallest_changed_hand, smallness
+from ..diagnosis import teaching_hands
+from ..diagnosis.teaching import MOST_HANDS
 from ..explaining import just_as_well
 from ..misreadings import variant_by_id
 from .outcome import Outcome, by_suit
@@ -15,6 +19,7 @@ from .outcome import Outcome, by_suit
 COMMON = 2  # students holding a misreading for it to be common
 RETAUGHT = 3  # common misreadings given hands to teach again
 HANDS_EACH = 3  # hands to teach again, for each
+RETEACH_SEED = 1  # the bank's hands are picked for this seed: the same report every time
 BINS = 10  # score bands of the distribution: 0-9, 10-19, ..., 90-100
 
 
@@ -145,11 +150,22 @@ def _reteach(held: tuple[Held, ...]) -> tuple[Reteach, ...]:
     found = []
     for misreading in common:
         ordered = [misreading] + [other for other in common if other != misreading]
-        variants = [variant_by_id(one) for one in ordered]
-        hands = separating_hands(variants, HANDS_EACH)
+        hands = taught_apart(ordered, HANDS_EACH)
         found.append(Reteach(misreading, tuple(
             (by_suit(hand), bids_on(hand, ordered)) for hand in hands)))
     return tuple(found)
+
+
+def taught_apart(ordered: list[str], count: int) -> tuple[str, ...]:
+    """*count* hands the first misreading of *ordered* answers otherwise than the rules,
+    from the diagnosis's bank (its teaching hands): those on which the misreadings give
+    the most different bids first, then the smallest; written by suit."""
+    variants = [variant_by_id(one) for one in ordered]
+    hands = teaching_hands(ordered[0], MOST_HANDS, RETEACH_SEED)
+    ranked = sorted(hands, key=lambda hand: (
+        -len(set(bids_of(variants, packed.encode_cards(hand.cards)))),
+        smallness([DECK.index(card) for card in hand.cards]), str(hand)))
+    return tuple(str(hand) for hand in ranked[:count])
 
 
 def bids_on(hand: str, ids: list[str]) -> tuple[tuple[str, str], ...]:

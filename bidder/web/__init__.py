@@ -35,6 +35,7 @@ def create_app(test_config: dict | None = None) -> App:
     render.init_app(app)
     app.register_blueprint(advisor.blueprint)
     app.register_blueprint(api.blueprint)
+    app.register_blueprint(api.diagnosis_blueprint)
     app.register_blueprint(teach.blueprint)
     app.register_blueprint(variants.blueprint)
     live.init_app(app)

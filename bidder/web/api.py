@@ -1,5 +1,5 @@
 """The JSON API: the advice for a hand, the advisor page's verdict on a text (its live
-count), its OpenAPI description, and a ping."""
+count), the diagnostic round's next step, its OpenAPI description, and a ping."""
 
 from __future__ import annotations
 
@@ -7,13 +7,22 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import BadRequest
 
 from .. import InvalidHandError, explain
-from ..cards import EXAMPLE_HAND
+from ..bids import Bid, BidError
+from ..cards import EXAMPLE_HAND, parse_hand
+from ..diagnosis.answers import MOST_COUNTED
+from ..diagnosis.rounds import MAX_ANSWERS, diagnosis_of_rows
+from . import heavy
 from .advisor import count_verdict
 from .app import NestedTooDeeply
 from .errors import Problem, error_json
-from .openapi import openapi_document
+from .openapi import DIAGNOSIS_EXAMPLE, openapi_document
+from .rate_limits import diagnosis_limit, limiter
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
+# The diagnostic round's door is limited per client: a blueprint of its own, so the
+# limiter's hooks stay off /api/bid (see rate_limits.init_app).
+diagnosis_blueprint = Blueprint("diagnosis_api", __name__, url_prefix="/api")
+ANSWER_FIELDS = ("hand", "bid", "hcp", "distribution")
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 JSON_EXAMPLE = f'{{"hand": "{EXAMPLE_HAND}"}}'
 
@@ -27,6 +36,7 @@ class ApiError(Exception):
 
 
 @blueprint.errorhandler(ApiError)
+@diagnosis_blueprint.errorhandler(ApiError)
 def refuse(error: ApiError) -> Response:
     """Send the problem as the API's JSON error."""
     return error_json(error.problem)
@@ -53,6 +63,92 @@ def count_for_body() -> dict:
     """The advisor page's verdict on the text in a JSON body or a form field `hand`, in
     its own words: what the live count under the hand field shows as it is typed."""
     return count_verdict(hand_from_body())
+
+
+@diagnosis_blueprint.post("/diagnosis")
+@limiter.limit(diagnosis_limit)
+def diagnosis() -> Response:
+    """The diagnostic round after the answers sent: the candidates, the reading named and
+    the next item (stateless: the client sends every answer so far each time)."""
+    rows = answers_from_body()
+    return jsonify(heavy.run("a diagnosis", diagnosis_of_rows, rows))
+
+
+def answers_from_body() -> tuple[tuple[str, str | None, int | None, int | None], ...]:
+    """The answers of the JSON body as plain rows, each field checked.
+
+    :raises ApiError: 400 naming the field and the answer that is wrong, 415 for a body
+        that is not JSON."""
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type",
+                       f"send Content-Type: application/json with a body such as "
+                       f"{DIAGNOSIS_EXAMPLE}; got {request.mimetype or 'no Content-Type'!r}")
+    body = read_json(DIAGNOSIS_EXAMPLE)
+    if not isinstance(body, dict) or set(body) != {"answers"}:
+        found = (f"an object with {', '.join(map(repr, sorted(body)[:5])) or 'no fields'}"
+                 if isinstance(body, dict) else json_type(body))
+        raise ApiError(400, "not_answers", f"the body must be an object with 'answers' "
+                       f"alone, such as {DIAGNOSIS_EXAMPLE}, not {found}")
+    answers = body["answers"]
+    if not isinstance(answers, list):
+        raise ApiError(400, "answers_not_a_list", f"'answers' must be a list ([] to start), "
+                       f"not {json_type(answers)}")
+    if len(answers) > MAX_ANSWERS:
+        raise ApiError(400, "too_many_answers", f"'answers' holds {len(answers)} answers; a "
+                       f"round takes at most {MAX_ANSWERS}: start a new round")
+    return tuple(answer_row(answer, f"answers[{place}]")
+                 for place, answer in enumerate(answers))
+
+
+def answer_row(answer: object, where: str) -> tuple[str, str | None, int | None, int | None]:
+    """One answer as (hand, bid, HCP, distribution), the hand and the bid as the engine
+    writes them.
+
+    :raises ApiError: 400 naming *where* and the field that is wrong."""
+    if not isinstance(answer, dict):
+        raise ApiError(400, "answer_not_an_object", f"{where} must be an object such as "
+                       f'{{"hand": "{EXAMPLE_HAND}", "bid": "1NT"}}, not {json_type(answer)}')
+    unknown = sorted(set(answer) - set(ANSWER_FIELDS))
+    if unknown:
+        raise ApiError(400, "unknown_field", f"{where} has {unknown[0][:20]!r}, which is not "
+                       f"a field of an answer: write {', '.join(ANSWER_FIELDS)}")
+    for field in ("hand", "bid"):
+        if field not in answer:
+            raise ApiError(400, f"missing_{field}", f"{where} has no {field!r}: every answer "
+                           f"gives the hand and the bid (null for no opening)")
+    hand = answer["hand"]
+    if not isinstance(hand, str):
+        raise ApiError(400, "hand_not_a_string", f"{where}.hand must be a string such as "
+                       f"{EXAMPLE_HAND!r}, not {json_type(hand)}")
+    try:
+        text = str(parse_hand(hand))
+    except InvalidHandError as error:
+        raise ApiError(400, error.code, f"{where}.hand: {error.message}") from None
+    return text, answer_bid(answer["bid"], where), *(
+        answer_count(answer.get(field), f"{where}.{field}") for field in ANSWER_FIELDS[2:])
+
+
+def answer_bid(value: object, where: str) -> str | None:
+    """The bid of an answer as the engine writes it ('1NT'), None for no opening."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ApiError(400, "bid_not_a_string", f"{where}.bid must be a bid such as '1NT', "
+                       f"or null for no opening, not {json_type(value)}")
+    try:
+        return Bid.parse(value).text
+    except BidError as error:
+        raise ApiError(400, "bad_bid", f"{where}.bid: {error.message}") from None
+
+
+def answer_count(value: object, where: str) -> int | None:
+    """An HCP or distribution count, None when not given."""
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value <= MOST_COUNTED:
+        raise ApiError(400, "bad_count", f"{where} must be a whole number from 0 to "
+                       f"{MOST_COUNTED} (or left out), not {str(value)[:20]!r}")
+    return value
 
 
 @blueprint.get("/ping")
@@ -102,7 +198,7 @@ def hand_from_body() -> str:
     return hand
 
 
-def read_json() -> object:
+def read_json(example: str = JSON_EXAMPLE) -> object:
     """The JSON body, or an ApiError if it is not JSON this API can read."""
     try:
         return request.get_json()
@@ -110,7 +206,7 @@ def read_json() -> object:
         problem = "is nested too deeply"
     except BadRequest:
         problem = "is not valid JSON in UTF-8"
-    raise ApiError(400, "bad_json", f"the body {problem}: send {JSON_EXAMPLE}")
+    raise ApiError(400, "bad_json", f"the body {problem}: send {example}")
 
 
 _JSON_TYPES = {bool: "true or false", int: "a number", float: "a number",

@@ -7,6 +7,9 @@ from functools import lru_cache
 from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from ..bids import RULE_BIDS
 from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, Rank, Suit
+from ..diagnosis.answers import ASKABLE, MOST_COUNTED
+from ..diagnosis.outcome import NONE, RULES as RULES_READING
+from ..diagnosis.rounds import MAX_ANSWERS
 from ..rules import RULES
 from .live.ledger import MAX_DEVICES
 from .live.model import MOVES
@@ -137,6 +140,57 @@ START_BODY = {"type": "object", "properties": {
     "class_size": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_DEVICES,
                    "description": "at most this many devices join (null: any)"}},
     "description": "hand or apart, not both"}
+DIAGNOSIS_EXAMPLE = (f'{{"answers": [{{"hand": "{EXAMPLE_HAND}", "bid": "1NT", "hcp": 16, '
+                     f'"distribution": 0}}]}}')
+COUNTED = {"type": ["integer", "null"], "minimum": 0, "maximum": MOST_COUNTED}
+DIAGNOSIS_ANSWER = {"type": "object", "required": ["hand", "bid"],
+                    "additionalProperties": False, "properties": {
+    "hand": {**STRING, "examples": [EXAMPLE_HAND]},
+    "bid": {"type": ["string", "null"], "examples": ["1NT", None],
+            "description": "the opening given: a bid the rules make, in any case ('1NT', "
+                           "'1nt', '2N'); null (or 'Pass') for no opening"},
+    "hcp": {**COUNTED, "description": "the HCP the student counted, when asked"},
+    "distribution": {**COUNTED, "description": "the distribution points the student "
+                                               "counted, when asked"}}}
+DIAGNOSIS_BODY = {"type": "object", "required": ["answers"], "additionalProperties": False,
+                  "properties": {"answers": {
+                      "type": "array", "items": DIAGNOSIS_ANSWER, "maxItems": MAX_ANSWERS,
+                      "description": "every answer of the round so far, in the order "
+                                     "given; each hand of a ladder is its own answer"}}}
+READING_ID = {**STRING, "description": f"a misreading's id (docs/misreadings.md, two "
+                                       f"composed with '+' for a pair), '{RULES_READING}' "
+                                       f"or '{NONE}'"}
+DIAGNOSIS = _object({
+    "next": {"oneOf": [{"type": "null"}, _object({
+        "hands": {"type": "array", "items": STRING, "minItems": 1,
+                  "description": "one hand, or several of one shape at successive HCP "
+                                 "(a ladder): each answered as its own answer"},
+        "ask": {"type": "array", "items": {"enum": list(ASKABLE)}, "minItems": 1}})],
+        "description": "what to ask next; null when the round is over"},
+    "candidates": {"type": "array", "items": _object({
+        "misreading": READING_ID,
+        "probability": {"type": "number", "minimum": 0, "maximum": 1},
+        "text": {**STRING, "description": "what it means, in the teacher's words"}}),
+        "description": "the likeliest readings, most likely first"},
+    "named": {"oneOf": [{"type": "null"}, READING_ID],
+              "description": "the reading named once sure and confirmed; null before"},
+    "confidence": {"type": "number", "minimum": 0, "maximum": 1,
+                   "description": "the likeliest reading's probability"},
+}, "the diagnostic round after the answers sent")
+DIAGNOSIS_PATHS = {"/api/diagnosis": {"post": {
+    "operationId": "diagnose",
+    "summary": "The diagnostic round, stateless: send every answer so far, get the "
+               "readings they fit and the next item to ask",
+    "requestBody": {"required": True, "content": {"application/json": {
+        "schema": DIAGNOSIS_BODY, "example": {"answers": [
+            {"hand": EXAMPLE_HAND, "bid": "1NT", "hcp": 16, "distribution": 0}]}}}},
+    "responses": {
+        "200": _json("Diagnosis", "the candidates, the reading named, the next item"),
+        "400": _json("Error", "an answer that is not one, named by its place and field"),
+        "413": _json("Error", "a body over the size limit"),
+        "415": _json("Error", "not JSON"),
+        "429": _json("Error", "too many requests from this address"),
+        "503": _json("Error", "the server is busy with long requests: try again")}}}}
 ADMIN = [{"admin": []}]
 CODE = [{"name": "code", "in": "path", "required": True, "schema": STRING}]
 POLL_RESPONSES = {
@@ -279,9 +333,11 @@ def openapi_document() -> dict:
                     "application/json": {"schema": {"type": "object"}}}}},
             }},
             **POLL_PATHS,
+            **DIAGNOSIS_PATHS,
         },
         "components": {"schemas": {
-            "Advice": ADVICE, "Step": STEP, "Suit": SUIT, "Error": ERROR, "Poll": POLL},
+            "Advice": ADVICE, "Step": STEP, "Suit": SUIT, "Error": ERROR, "Poll": POLL,
+            "Diagnosis": DIAGNOSIS},
             "securitySchemes": {"admin": {"type": "http", "scheme": "bearer",
                                           "description": "the admin token POST /api/polls "
                                                          "gave"}}},

@@ -37,16 +37,22 @@ CODE_LIMIT = "300 per minute; 1000 per hour"
 # launching within a minute, with room to spare; platforms reading the key set too.
 LTI_LIMIT = "600 per minute; 10000 per hour"
 
+# The diagnostic round's API: a student answers a hand every few seconds; a class of 60
+# behind one school address, one answer each every 5 s, is 720 a minute.
+DIAGNOSIS_LIMIT = "720 per minute; 20000 per hour"
+
 LIMIT_VARIABLE = "BIDDER_PRACTICE_RATE_LIMIT"
 LIVE_VARIABLE = "BIDDER_LIVE_RATE_LIMIT"
 POLL_VARIABLE = "BIDDER_POLL_RATE_LIMIT"
 CODE_VARIABLE = "BIDDER_CODE_RATE_LIMIT"
 LTI_VARIABLE = "BIDDER_LTI_RATE_LIMIT"
+DIAGNOSIS_VARIABLE = "BIDDER_DIAGNOSIS_RATE_LIMIT"
 LIMITS = (("PRACTICE_RATE_LIMIT", LIMIT_VARIABLE, PRACTICE_LIMIT),
           ("LIVE_RATE_LIMIT", LIVE_VARIABLE, LIVE_LIMIT),
           ("POLL_RATE_LIMIT", POLL_VARIABLE, POLL_LIMIT),
           ("CODE_RATE_LIMIT", CODE_VARIABLE, CODE_LIMIT),
-          ("LTI_RATE_LIMIT", LTI_VARIABLE, LTI_LIMIT))  # config, variable, default
+          ("LTI_RATE_LIMIT", LTI_VARIABLE, LTI_LIMIT),
+          ("DIAGNOSIS_RATE_LIMIT", DIAGNOSIS_VARIABLE, DIAGNOSIS_LIMIT))  # config, variable, default
 
 # A count that Redis does not answer at once is let through (RATELIMIT_SWALLOW_ERRORS)
 # after this long, not after redis-py's default wait: a paused Redis gives a prompt 503
@@ -89,6 +95,11 @@ def code_limit() -> str:
 def lti_limit() -> str:
     """The limit on logins, launches and key-set reads from a course (LTI_RATE_LIMIT)."""
     return current_app.config["LTI_RATE_LIMIT"]
+
+
+def diagnosis_limit() -> str:
+    """The limit on diagnostic answers (config DIAGNOSIS_RATE_LIMIT)."""
+    return current_app.config["DIAGNOSIS_RATE_LIMIT"]
 
 
 def missed(response) -> bool:

@@ -36,7 +36,7 @@ HEADERS = {
 # Views that change nothing, so a forged request gains nothing: scripts may post to them
 # without a token. Every other POST (the practice forms) must carry one.
 CSRF_EXEMPT_VIEWS = ("bidder.web.advisor.index", "bidder.web.api.bid_for_body",
-                     "bidder.web.api.count_for_body")
+                     "bidder.web.api.count_for_body", "bidder.web.api.diagnosis")
 READ_SIZE = 64 * 1024
 SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS", "TRACE"))  # RFC 9110: they change nothing
 HEADER_LIST = list(HEADERS.items())

@@ -199,3 +199,14 @@ def test_all_is_said_only_when_every_answer_fits(explained, wrong, unexplained, 
     sentence = Diagnosis(VARIANT_BY_ID["1nt-15-17"], explained, wrong, unexplained,
                          example).sentence(report)
     assert sentence.startswith(start) and sentence.endswith(end)
+
+
+def test_further_hands_come_from_the_diagnosis_bank_each_a_hand_its_misreading_changes():
+    from bidder import packed
+    from bidder.checker.diagnosis import further_codes
+    from bidder.dealing import bids_of
+
+    variant = variant_by_id("1nt-15-17")
+    codes = list(further_codes([variant.id]))
+    assert 0 < len(codes) <= 100 and codes == list(further_codes([variant.id]))
+    assert all(len(set(bids_of([variant], code))) == 2 for code in codes)

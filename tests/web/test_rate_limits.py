@@ -122,7 +122,8 @@ def test_the_live_poll_s_limits_come_from_the_environment(monkeypatch, tmp_path)
 
 
 @pytest.mark.parametrize("variable", ["BIDDER_PRACTICE_RATE_LIMIT", "BIDDER_LIVE_RATE_LIMIT",
-                                      "BIDDER_POLL_RATE_LIMIT", "BIDDER_CODE_RATE_LIMIT"])
+                                      "BIDDER_POLL_RATE_LIMIT", "BIDDER_CODE_RATE_LIMIT",
+                                      "BIDDER_DIAGNOSIS_RATE_LIMIT"])
 @pytest.mark.parametrize("value", ["lots", "5 per fortnight"])
 def test_a_limit_that_is_not_one_stops_the_app_saying_what_to_write(monkeypatch, value,
                                                                     variable):
@@ -166,7 +167,8 @@ def test_the_limiters_hooks_run_only_where_a_view_is_limited(tmp_path):
                if getattr(view, LIMITED_MARK, None) == limiter}  # a proxy
     assert limited == set(limited_blueprints(app)) == {
         "teach.practice", "live", "live_api", "lti", "lti_login", "lti_launch",
-        "lti_deep_linking", "lti_gradebook", "lti_poll"}
+        "lti_deep_linking", "lti_gradebook", "lti_poll", "diagnosis_api",
+        "teach.diagnosis_round"}
     for funcs in hooks:
         assert not any(map(is_limiters, funcs.get(None, ())))
         for name in limited:

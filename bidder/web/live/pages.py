@@ -32,11 +32,14 @@ from .model import (BID_KEYS, MOVES, OPEN, REVEALED, Answer, bid_key, key_bid, m
                     tally)
 from .qr import qr_svg
 from .report import summary, summary_csv
+from .splitting import SPLIT_WORK, class_answers, split_hand
 
 blueprint = Blueprint("live", __name__, url_prefix="/live")
 blueprint.after_request(remember)
 SOURCES = (("pasted", "A hand I paste"), ("rule", "A hand dealt for a rule"),
            ("apart", "A hand that tells misreadings apart"))
+# The next hand may also be the one that best splits the class's votes so far.
+NEXT_SOURCES = SOURCES + (("split", "The next hand chosen to split the class"),)
 # The rules a hand can be dealt for: those that decide some hand on their own (R4 never
 # does: R3 always comes first).
 DEALING_RULES = tuple(rule for rule in RULES if is_reachable(rule))
@@ -317,7 +320,7 @@ def host_page(poll, status, problem: Problem | None = None, typed: dict | None =
     page = dict(poll=poll, status=status, current=current, problem=problem,
                 typed=typed or {}, hand=parse_hand(current.hand),
                 answered=sum(counts.values()), join_url=join_url(poll),
-                sources=SOURCES, rules=DEALING_RULES, OPEN=OPEN, REVEALED=REVEALED)
+                sources=NEXT_SOURCES, rules=DEALING_RULES, OPEN=OPEN, REVEALED=REVEALED)
     page["qr"] = qr_svg(page["join_url"]) if page["join_url"] else ""
     if status.state == REVEALED:
         answer = Answer.of(current.hand)
@@ -394,6 +397,9 @@ def steer(code: str):
         ledger.reveal(store(), poll, status)
     elif action == "again":
         ledger.next_round(store(), poll, status, None)
+    elif action == "next" and request.form.get("source") == "split":
+        ledger.next_round(store(), poll, status, heavy.run(
+            SPLIT_WORK, split_hand, class_answers(store(), poll, status)))
     elif action == "next":
         try:
             hand = chosen_hand(request.form)

@@ -18,13 +18,14 @@ from ...rules import RULES, Rule, table_rule
 from ...teaching import TEACHING_RULES, teaching_mix
 from ..bounded import PageCache
 from .. import heavy
-from . import practice, stats
+from . import diagnosis_round, practice, stats
 from .params import (MAX_SEED, ParamError, error_field, fresh_seed, next_seed,
                      optional_number, read_bid, read_choice, read_flag, read_rule, seal,
                      unseal)
 
 blueprint = Blueprint("teach", __name__)
 blueprint.register_blueprint(practice.blueprint)
+blueprint.register_blueprint(diagnosis_round.blueprint)
 blueprint.add_url_rule("/stats", "stats_page", stats.stats_page)
 
 PRINT_COUNT = 12

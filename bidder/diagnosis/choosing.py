@@ -1,0 +1,153 @@
+"""The next item by expected information gain: over the bank's hands (asking the counts too
+where they split more than the bid) and its ladders, against the posterior, with answers
+that slip. Each option's split of the classes is worked out once; a choice then touches
+only the classes still likely."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import log2
+
+from .bank import Bank, Row, project
+
+ASKS = (("bid",), ("bid", "hcp"), ("bid", "distribution"), ("bid", "hcp", "distribution"))
+COUNTING_COST = 0.05  # bits an item must gain for each count it asks beyond the bid
+LIVE = 1e-5  # a class less likely than this is left out of a choice
+MOST_LIKELY = 24  # classes a choice weighs at most, the likeliest (the rest as a remainder)
+
+
+@dataclass(frozen=True)
+class Option:
+    """An item the round may ask: its rows (one hand, or a ladder's rungs), what it asks,
+    how it splits the classes (each group but the largest, by class place) and into how
+    many groups."""
+
+    rows: tuple[Row, ...]
+    ask: tuple[str, ...]
+    groups: tuple[tuple[int, ...], ...]
+    outcomes: int
+
+    @property
+    def answers(self) -> int:
+        """How many answers the item asks for."""
+        return len(self.rows) * len(self.ask)
+
+
+def split(rows: Sequence[Row], ask: tuple[str, ...], classes: tuple[tuple[int, ...], ...]
+          ) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """The classes grouped by what they answer on *rows* to *ask* (the largest group left
+    out, then in class order), and how many groups there are."""
+    return _grouped(by_answer(rows, classes), rows, ask)
+
+
+def by_answer(rows: Sequence[Row], classes: tuple[tuple[int, ...], ...]
+              ) -> dict[tuple[int, ...], list[int]]:
+    """The classes (by place) grouped by the answers (their places in each row) they give
+    on *rows*."""
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for place, members in enumerate(classes):
+        first = members[0]
+        groups.setdefault(tuple(found.of[first] for found in rows), []).append(place)
+    return groups
+
+
+def _grouped(answered: dict[tuple[int, ...], list[int]], rows: Sequence[Row],
+             ask: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """*answered* merged where the answers agree on what *ask* asks: the groups but the
+    largest, and how many there are."""
+    groups: dict[tuple, list[int]] = {}
+    for places, members in answered.items():
+        key = tuple(project(found.values[place], ask) for found, place in zip(rows, places))
+        groups.setdefault(key, []).extend(members)
+    ordered = sorted((sorted(group) for group in groups.values()),
+                     key=lambda group: (-len(group), group))
+    return tuple(map(tuple, ordered[1:])), len(ordered)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every item worth weighing and, for each class, the (option, group) it is in."""
+
+    items: tuple[Option, ...]
+    memberships: tuple[tuple[tuple[int, int], ...], ...]
+
+
+@lru_cache(maxsize=8)
+def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: bool
+            ) -> Options:
+    """Each row asked for its bid and (with *counting*) for the counts where they split
+    the classes further, and each ladder (with *ladders*): one option for each way of
+    splitting the classes."""
+    classes = bank.classes(class_fields)
+    found, seen = [], set()
+    sources = [((row,), ask) for row in bank.rows
+               for ask in (ASKS if counting else ASKS[:1])]
+    if ladders:
+        sources += [(ladder, ASKS[0]) for ladder in bank.ladders]
+    answered: dict[tuple[Row, ...], dict] = {}
+    for rows, ask in sources:
+        if rows not in answered:
+            answered = {rows: by_answer(rows, classes)}
+        groups, outcomes = _grouped(answered[rows], rows, ask)
+        key = (groups, len(rows) * len(ask))
+        if outcomes > 1 and key not in seen:
+            seen.add(key)
+            found.append(Option(rows, ask, groups, outcomes))
+    memberships: list[list[tuple[int, int]]] = [[] for _ in classes]
+    for place, option in enumerate(found):
+        for group, members in enumerate(option.groups):
+            for member in members:
+                memberships[member].append((place, group))
+    return Options(tuple(found), tuple(map(tuple, memberships)))
+
+
+def entropy(masses: Iterable[float]) -> float:
+    """Shannon entropy in bits."""
+    return -sum(mass * log2(mass) for mass in masses if mass > 0)
+
+
+def gain(option: Option, masses: Sequence[float], total: float, slip: float) -> float:
+    """The information (bits) the option's answers carry about the class, given the mass
+    of each of its groups (the largest's is what *total* leaves), when any slipped answer
+    scrambles the outcome (a symmetric channel over its outcomes)."""
+    rest = max(0.0, total - sum(masses))
+    scrambled = 1 - (1 - slip) ** option.answers
+    spread = scrambled / option.outcomes
+    hidden = option.outcomes - len(masses) - 1  # groups of no likely class
+    heard = [(1 - scrambled) * mass / total + spread for mass in (*masses, rest)]
+    unheard = -hidden * spread * log2(spread) if spread > 0 else 0.0
+    noise = entropy((1 - scrambled + spread, *[spread] * (option.outcomes - 1)))
+    return entropy(heard) + unheard - noise
+
+
+def gains(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int]
+          ) -> dict[int, float]:
+    """The information of each option (by place) that splits the likely classes and
+    whose hands were not asked yet, less COUNTING_COST bits for each count it asks."""
+    total = sum(weights)
+    likely = sorted(range(len(weights)), key=lambda place: -weights[place])[:MOST_LIKELY]
+    masses: dict[int, dict[int, float]] = {}
+    for place in sorted(likely):
+        weight = weights[place]
+        if weight >= LIVE * total:
+            for option, group in found.memberships[place]:
+                groups = masses.setdefault(option, {})
+                groups[group] = groups.get(group, 0.0) + weight
+    valued = {}
+    for place in sorted(masses):
+        option = found.items[place]
+        if not any(row.code in asked for row in option.rows):
+            valued[place] = (gain(option, list(masses[place].values()), total, slip)
+                             - COUNTING_COST * (len(option.ask) - 1))
+    return valued
+
+
+def best(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int]
+         ) -> Option | None:
+    """The option of most information (the first of equals; see gains()), None when
+    none tells anything."""
+    valued = gains(found, weights, slip, asked)
+    chosen = max(valued, key=lambda place: (valued[place], -place), default=None)
+    return None if chosen is None or valued[chosen] <= 0 else found.items[chosen]

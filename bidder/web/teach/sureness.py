@@ -1,0 +1,37 @@
+"""How sure the diagnostic round is, in the teacher's words: "almost certainly", "probably",
+"not told apart yet: X or Y", or "none of the readings we know"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...diagnosis import Candidate
+from ...misreadings import variant_by_id
+
+ALMOST_CERTAINLY = 0.95  # the round names a reading at this posterior (and confirms it)
+PROBABLY = 0.6  # below this the two most likely readings are not told apart yet
+RULES, NONE = "rules", "none"  # the readings that are no misreading
+
+
+def reading_words(candidate: Candidate) -> str:
+    """The reading a candidate stands for, short: the misreading's sentence, the rules as
+    written, or none of the readings we know."""
+    if candidate.misreading == RULES:
+        return "you read the rules as the assignment writes them."
+    if candidate.misreading == NONE:
+        return "none of the readings we know."
+    return variant_by_id(candidate.misreading).sentence
+
+
+def in_words(candidates: Sequence[Candidate]) -> str:
+    """How sure the round is of the most likely reading, in the teacher's words."""
+    top = candidates[0]
+    if top.misreading == NONE and top.probability >= PROBABLY:
+        return "None of the readings we know fits your answers: you may read the rules " \
+               "some other way, or have slipped often."
+    if top.probability >= ALMOST_CERTAINLY:
+        return f"Almost certainly: {reading_words(top)}"
+    if top.probability >= PROBABLY or len(candidates) == 1:
+        return f"Probably: {reading_words(top)}"
+    return (f"Not told apart yet: {reading_words(top).rstrip('.')}, or "
+            f"{reading_words(candidates[1])}")

@@ -1,0 +1,60 @@
+"""Choosing the next item: information gain under slips, from both sides of its edges."""
+
+from math import isclose
+
+import pytest
+
+from bidder.diagnosis.bank import FIELDS, shipped
+from bidder.diagnosis.choosing import Option, best, entropy, gain, options, split
+
+
+def option(groups, outcomes, answers=1):
+    row = shipped().rows[0]
+    return Option((row,) * answers, ("bid",), groups, outcomes)
+
+
+@pytest.mark.parametrize("masses, total, slip, expected", [
+    ([0.5], 1.0, 0.0, 1.0),
+    ([0.0], 1.0, 0.0, 0.0),
+    ([0.5], 1.0, 0.5, 1 - entropy((0.75, 0.25))),
+    ([0.25], 0.5, 0.0, 1.0),
+], ids=["an even split without slips is one bit", "a split of nothing tells nothing",
+        "slips take away what they scramble", "the weights need not sum to one"])
+def test_the_gain_of_a_two_way_split(masses, total, slip, expected):
+    assert isclose(gain(option(((1,),), 2), masses, total, slip), expected, abs_tol=1e-9)
+
+
+def test_an_outcome_no_likely_class_gives_still_receives_slips():
+    hidden = gain(option(((1,), (2,)), 3), [0.5], 1.0, 0.3)
+    assert 0 < hidden != gain(option(((1,),), 2), [0.5], 1.0, 0.3)
+
+
+def test_a_ladder_s_answers_each_may_slip():
+    assert gain(option(((1,),), 2, answers=5), [0.5], 1.0, 0.1) < gain(
+        option(((1,),), 2, answers=1), [0.5], 1.0, 0.1)
+
+
+def test_the_best_option_splits_the_likely_classes_and_skips_hands_asked():
+    bank = shipped()
+    found = options(bank, FIELDS, True, True)
+    weights = [1.0] * len(bank.classes(FIELDS))
+    chosen = best(found, weights, 0.1, frozenset())
+    assert chosen is not None
+    again = best(found, weights, 0.1, frozenset(row.code for row in chosen.rows))
+    assert again is not None and again.rows != chosen.rows
+
+
+def test_nothing_is_chosen_when_one_class_is_all_that_is_left():
+    bank = shipped()
+    found = options(bank, ("bid",), False, False)
+    weights = [0.0] * len(bank.classes(("bid",)))
+    weights[3] = 1.0
+    assert best(found, weights, 0.1, frozenset()) is None
+
+
+def test_a_split_leaves_out_its_largest_group():
+    bank = shipped()
+    classes = bank.classes(FIELDS)
+    groups, outcomes = split(bank.rows[:1], ("bid",), classes)
+    assert outcomes == len(groups) + 1
+    assert sum(map(len, groups)) < len(classes)

@@ -1,0 +1,180 @@
+"""The diagnostic round: named once sure and confirmed, an item budget, a ladder counted as
+one item, the teacher's words, the class poll and teaching hands."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bidder import packed
+from bidder.bids import BID_BY_VALUE
+from bidder.cards import parse_hand
+from bidder.diagnosis import Answer, diagnose, next_for_class, teaching_hands
+from bidder.diagnosis import rounds
+from bidder.diagnosis.bank import FIELDS, shipped
+from bidder.diagnosis.hypotheses import answers as reading_answers
+from bidder.diagnosis.learner import Hypothesis
+from bidder.diagnosis.rounds import (CONFIRM, ITEM_BUDGET, agrees, describe,
+                                     diagnosis_of_rows, items_answered)
+from bidder.misreadings import MisreadingError, variant_by_id
+
+FLAT = "AS KS 2S AH 3H 2H KD 3D 2D 5C 4C 3C 2C"
+
+
+def answered(reading, hand, ask=("bid",)):
+    """The answer a student reading *reading* gives, without slips."""
+    bid, hcp, distribution = reading_answers(reading, packed.encode_cards(hand.cards))
+    return Answer(hand, None if bid is None else BID_BY_VALUE[bid],
+                  hcp if "hcp" in ask else None,
+                  distribution if "distribution" in ask else None)
+
+
+def play(reading, ladders=True, counting=True, limit=ITEM_BUDGET + 1):
+    """A round answered by a student of *reading* without slips: the answers and the last
+    diagnosis."""
+    given = []
+    for _ in range(limit):
+        found = diagnose(given, ladders=ladders, counting=counting)
+        if found.next is None:
+            return given, found
+        given += [answered(reading, hand, found.next.ask) for hand in found.next.hands]
+    raise AssertionError("the round did not end within its budget")
+
+
+@pytest.mark.parametrize("reading, ladders", [
+    ("R1.hcp=17-18", True), ("swap=R2/R5", False), ("1nt-15-17", True),
+], ids=["a 1NT range, with ladders", "two rules swapped, bids only",
+        "the catalogue's 15-17, with ladders"])
+def test_a_student_answering_as_a_misreading_without_slips_is_named(reading, ladders):
+    given, found = play(variant_by_id(reading), ladders=ladders, counting=ladders)
+    bank = shipped()
+    members = next(tuple(bank.ids[place] for place in group)
+                   for group in bank.classes(FIELDS) if reading in
+                   (bank.ids[place] for place in group))
+    assert found.named in members
+    assert found.confidence >= rounds.CONFIDENT
+    assert items_answered(given) <= ITEM_BUDGET
+
+
+@pytest.mark.slow
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 118))
+def test_any_class_answered_without_slips_is_named_within_the_budget(place):
+    bank = shipped()
+    first = bank.classes(FIELDS)[place][0]
+    reading = None if first == 0 else variant_by_id(bank.ids[first])
+    _, found = play(reading)
+    assert found.named == bank.ids[first]
+
+
+def test_the_round_is_deterministic():
+    hand = parse_hand(FLAT)
+    given = [Answer(hand, BID_BY_VALUE["1C"])]
+    assert diagnose(given) == diagnose(given)
+
+
+@pytest.mark.parametrize("budget, over", [(2, False), (1, True)],
+                         ids=["an item under the budget", "at the budget"])
+def test_at_the_item_budget_the_round_ends_unnamed(monkeypatch, budget, over):
+    monkeypatch.setattr(rounds, "ITEM_BUDGET", budget)
+    found = diagnose([Answer(parse_hand(FLAT), BID_BY_VALUE["1C"])])
+    assert found.named is None
+    assert (found.next is None) is over
+
+
+def test_answers_no_reading_gives_are_named_none_of_these_once_confirmed():
+    given, found = [], diagnose([])
+    for _ in range(CONFIRM + 6):
+        if found.next is None:
+            break
+        given += [Answer(hand, BID_BY_VALUE["4C"]) for hand in found.next.hands]
+        found = diagnose(given)
+    assert found.named == "none" and found.candidates[0].misreading == "none"
+
+
+def test_a_sure_reading_is_named_only_after_the_confirming_items_agree():
+    reading = variant_by_id("swap=R2/R5")
+    given, found = play(reading, ladders=False, counting=False)
+    assert found.named == "swap=R2/R5"
+    before = diagnose(given[:-1], ladders=False, counting=False)
+    assert before.named is None and before.confidence >= rounds.CONFIDENT
+    wrong = given[:-1] + [Answer(given[-1].hand, BID_BY_VALUE["4S"])]
+    assert diagnose(wrong, ladders=False, counting=False).named is None
+
+
+@pytest.mark.parametrize("hands, items", [
+    ([], 0),
+    ([FLAT], 1),
+    (["AS KS 2S AH 3H 2H KD 3D 2D 5C 4C 3C 2C", "AS KS 2S AH 3H 2H KD 3D 2D JC 4C 3C 2C"], 1),
+    (["AS KS 2S AH 3H 2H KD 3D 2D 5C 4C 3C 2C", "AS KS 2S AH 3H 2H KD 3D 2D 5C 4C 3C 2C"], 2),
+    (["AS KS 2S AH 3H 2H KD 3D 2D 5C 4C 3C 2C", "AS KS 2S 4S AH 3H 2H KD 3D 2D 5C 4C 3C"], 2),
+], ids=["nothing", "one hand", "a ladder of two rungs", "one hand twice",
+        "another shape"])
+def test_a_ladder_s_rungs_count_as_one_item(hands, items):
+    assert items_answered([Answer(parse_hand(hand), None) for hand in hands]) == items
+
+
+@pytest.mark.parametrize("hypothesis, words", [
+    (Hypothesis("rules", ("rules",), 1.0), "Reads the rules as the assignment writes them."),
+    (Hypothesis("none", (), 1.0), "None of the known misreadings fits"),
+    (Hypothesis("no-2nt+1nt-15-17", ("no-2nt", "1nt-15-17"), 1.0),
+     "Two misreadings at once. The 2NT rule (R5) is left out. 1NT is read as 15-17"),
+    (Hypothesis("R1.hcp=15-18", ("R1.hcp=15-18",), 1.0),
+     "1NT (R1) is read as needing 15-18 HCP. The assignment says otherwise: R1 says"),
+    (Hypothesis("balanced-first", ("balanced-first", "swap=R3/R5"), 1.0),
+     "Answers alike on every hand: swap=R3/R5."),
+], ids=["the rules", "none of these", "a pair", "one misreading", "with its twins"])
+def test_each_candidate_is_said_in_the_teacher_s_words(hypothesis, words):
+    assert words in describe(hypothesis)
+
+
+@pytest.mark.parametrize("hypothesis, bid, agreed", [
+    ("none", "4S", True), ("rules", "1NT", True), ("rules", "1C", False),
+    ("1nt-15-17", "1NT", True),
+], ids=["none agrees with anything", "the rules' bid", "another bid",
+        "a misreading's bid"])
+def test_an_answer_agrees_with_what_the_hypothesis_answers(hypothesis, bid, agreed):
+    hand = parse_hand("AS KS 2S AH 3H 2H KD 3D 2D QC 4C 3C 2C")  # 16 HCP, flat
+    assert agrees(Hypothesis(hypothesis, (), 1.0), Answer(hand, BID_BY_VALUE[bid]),
+                  True) is agreed
+
+
+def test_a_round_answered_as_plain_rows_is_the_api_s_json():
+    rows = ((FLAT, "1C", 10, 0), (FLAT.replace("5C", "JC"), None, None, None))
+    assert diagnosis_of_rows(rows) == diagnose([
+        Answer(parse_hand(FLAT), BID_BY_VALUE["1C"], 10, 0),
+        Answer(parse_hand(FLAT.replace("5C", "JC")), None)]).to_dict()
+
+
+def test_the_class_poll_asks_a_hand_none_of_them_was_asked():
+    hand = next_for_class([])
+    students = [[answered(None, hand)], [answered(variant_by_id("1nt-15-17"), hand)]]
+    following = next_for_class(students)
+    assert following != hand and len(following.cards) == 13
+
+
+@pytest.mark.parametrize("misreading", ["1nt-15-17", "R1.hcp=15-18+no-2nt"],
+                         ids=["one misreading", "a composed one"])
+def test_teaching_hands_are_hands_the_misreading_answers_otherwise(misreading):
+    variant = variant_by_id(misreading)
+    hands = teaching_hands(misreading, 4, seed=3)
+    assert len(hands) == 4 and hands == teaching_hands(misreading, 4, seed=3)
+    for hand in hands:
+        code = packed.encode_cards(hand.cards)
+        assert reading_answers(variant, code) != reading_answers(None, code)
+
+
+@pytest.mark.parametrize("misreading, count, error", [
+    ("no-such-thing", 3, MisreadingError), ("1nt-15-17", 0, ValueError),
+    ("1nt-15-17", 101, ValueError),
+], ids=["not a misreading", "no hands", "too many hands"])
+def test_teaching_hands_refuse_what_they_cannot_give(misreading, count, error):
+    with pytest.raises(error):
+        teaching_hands(misreading, count, seed=1)
+
+
+def test_a_misreading_the_bank_tells_from_the_rules_in_few_hands_gives_fewer():
+    assert len(teaching_hands("none-as-string", 5, seed=1)) == 0
+
+
+def test_confirming_needs_as_many_items_as_it_says():
+    assert CONFIRM >= 2
