@@ -10,8 +10,8 @@ as the API's does. Every form posts (with its CSRF token) and redirects back: it
 works without JavaScript.
 
 When a round ends (the diagnosis has named a reading or given up, or the check again has
-been answered), ``finished`` is called once with the score and what was named: the hook
-for a learning platform's grade passback.
+been answered), ``finished`` tells whoever listens (a course's gradebook, through
+``finished.tell``) how many answers the rules give and the misreading named.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from ...misreadings import MisreadingError, variant_by_id
 from ... import packed
 from .. import heavy
 from ..rate_limits import limiter, practice_limit
+from .finished import DIAGNOSIS, Finished, tell
 from .params import MAX_SEED, ParamError, plain, whole_number
 from .sureness import NONE, PROBABLY, RULES, in_words, reading_words
 
@@ -49,11 +50,12 @@ MOVED_ON = "That answer was for an earlier step of the round; here is the step n
 Plain = tuple  # (hand in dot notation, bid text or None, HCP or None, distribution or None)
 
 
-def finished(score: float, named: str, sentence: str) -> None:
-    """Called once when a round ends: *score* is the share of its answers given by the
-    rules (0 to 1), *named* the reading named ("rules", "none", a misreading's id, or ""
-    when none was told apart) and *sentence* what the page says of it. The hook for a
-    learning platform's grade passback; it does nothing yet."""
+def finished(rows, named: str) -> None:
+    """Tell whoever listens (a course's gradebook) that a round ended: how many of its
+    answers *rows* the rules give, of how many, and the misreading *named* in its own
+    sentence ('' for the rules, none of these, or nothing told apart)."""
+    reading = "" if named in ("", RULES, NONE) else variant_by_id(named).sentence
+    tell(Finished(DIAGNOSIS, answered_right(rows), len(rows), reading))
 
 
 @dataclass(frozen=True)
@@ -163,9 +165,9 @@ def right_bid(hand: str) -> str | None:
     return Bid.from_value(explain(hand).bid).text
 
 
-def score(rows) -> float:
-    """The share of *rows* whose bid is the rules' bid."""
-    return sum(bid == right_bid(hand) for hand, bid, *_ in rows) / len(rows)
+def answered_right(rows) -> int:
+    """How many of *rows* bid the rules' bid."""
+    return sum(bid == right_bid(hand) for hand, bid, *_ in rows)
 
 
 def bid_choices() -> list[Bid]:
@@ -278,7 +280,7 @@ def answer():
     found = diagnosis_of(state)
     if found["next"] is None or len(state.answers) + len(found["next"]["hands"]) > KEPT_ANSWERS:
         state = replace(state, phase=TOLD, taught=taught_reading(found))
-        finished(score(state.answers), named_of(found), in_words(candidates_of(found)))
+        finished(state.answers, named_of(found))
     save(state)
     return back()
 
@@ -305,7 +307,7 @@ def checked():
     if errors:
         return render(state, errors, request.form, 400)
     state = replace(state, phase=CHECKED_PHASE, checks=rows)
-    finished(score(rows), state.taught, check_words(state))
+    finished(state.answers + rows, state.taught)
     save(state)
     return back()
 

@@ -1,6 +1,6 @@
 """Practice's "Find my misreading" round: the item asked, answers carried across steps in
 the cookie, how sure it is in the teacher's words, the teaching hands, the check again
-and the grade-passback hook."""
+and what a finished round tells a course's gradebook."""
 
 import html
 import re
@@ -14,7 +14,9 @@ from bidder.diagnosis.hypotheses import answers as read_as
 from bidder.misreadings import variant_by_id
 from bidder.web.teach import diagnosis_round as round_module
 from bidder.web.teach.diagnosis_round import (CHECKED, KEPT_ANSWERS, MOVED_ON, SESSION_KEY,
-                                              TAUGHT, Round, restore, right_bid, score)
+                                              TAUGHT, Round, answered_right, restore,
+                                              right_bid)
+from bidder.web.teach.finished import DIAGNOSIS, FINISHED_HOOKS, Finished
 from bidder.web.teach.sureness import in_words
 
 PAGE = "/practice/diagnosis"
@@ -80,11 +82,11 @@ def play(client, answering) -> Round:
 
 
 @pytest.fixture
-def calls(monkeypatch):
-    """The calls made to the grade-passback hook."""
-    made = []
-    monkeypatch.setattr(round_module, "finished", lambda *args: made.append(args))
-    return made
+def calls(app):
+    """What the round tells whoever listens (a course's gradebook), as a listener hears it."""
+    heard = []
+    app.extensions.setdefault(FINISHED_HOOKS, []).append(heard.append)
+    return heard
 
 
 def test_the_first_step_asks_a_hand_with_a_bid_for_it(client):
@@ -104,8 +106,9 @@ def test_a_student_answering_as_a_misreading_is_told_it_then_taught_then_checked
     page = text_of(client.get(PAGE))
     assert f"Almost certainly: {variant.sentence}" in page
     assert "Hands this reading gets wrong" in page and "Read that way" in page
-    assert len(calls) == 1 and calls[0][1:] == (reading, f"Almost certainly: {variant.sentence}")
-    assert calls[0][0] == score(state.answers) < 1
+    assert calls == [Finished(DIAGNOSIS, answered_right(state.answers), len(state.answers),
+                              variant.sentence)]
+    assert calls[0].right < calls[0].hands
     assert post(client, "/check").status_code == 303
     key, hands, asked, csrf = form_of(client)
     assert len(hands) == CHECKED and not asked
@@ -115,8 +118,8 @@ def test_a_student_answering_as_a_misreading_is_told_it_then_taught_then_checked
     client.post(PAGE + "/checked", data=data)
     page = text_of(client.get(PAGE))
     assert f"All {CHECKED} answered as the assignment says" in page
-    assert calls[1][:2] == (1.0, reading)
-    assert "you no longer read it that way" in calls[1][2]
+    assert calls[1] == Finished(DIAGNOSIS, calls[0].right + CHECKED, calls[0].hands + CHECKED,
+                                variant.sentence)
 
 
 def test_a_check_again_still_answered_as_the_misreading_says_so(client, calls):
@@ -129,7 +132,7 @@ def test_a_check_again_still_answered_as_the_misreading_says_so(client, calls):
              for place, hand in enumerate(hands)}
     client.post(PAGE + "/checked", data=data)
     assert f"0 of {CHECKED} answered as the assignment says" in text_of(client.get(PAGE))
-    assert calls[-1][0] == 0.0
+    assert (calls[-1].right, calls[-1].hands) == (calls[0].right, calls[0].hands + CHECKED)
 
 
 def test_a_student_answering_by_the_rules_gets_the_rules_and_no_teaching(client, calls):
@@ -137,7 +140,7 @@ def test_a_student_answering_by_the_rules_gets_the_rules_and_no_teaching(client,
     page = text_of(client.get(PAGE))
     assert state.taught == "" and "Hands this reading gets wrong" not in page
     assert "you read the rules as the assignment writes them" in page
-    assert calls[0][0] == 1.0 and calls[0][1] == "rules"
+    assert calls == [Finished(DIAGNOSIS, len(state.answers), len(state.answers), "")]
 
 
 def test_answers_are_carried_across_steps_and_said_so_far(client):
@@ -211,8 +214,7 @@ def test_the_round_ends_when_the_cookie_holds_as_many_answers_as_it_keeps(client
     assert state_of(client).phase == "asking" and not calls  # one more fits
     answer_item(client, student(None))
     assert state_of(client).phase == "told" and len(state_of(client).answers) == KEPT_ANSWERS
-    assert calls == [(1.0, "", "Not told apart yet: you read the rules as the assignment "
-                               "writes them, or none of the readings we know.")]
+    assert calls == [Finished(DIAGNOSIS, KEPT_ANSWERS, KEPT_ANSWERS, "")]
 
 
 @pytest.mark.parametrize("stored", [
@@ -256,12 +258,8 @@ def test_how_sure_the_round_is_in_the_teachers_words(candidates, words):
     assert said.startswith(words)
 
 
-def test_the_hook_does_nothing_yet():
-    assert round_module.finished(0.5, "rules", "Probably.") is None
-
-
-def test_the_score_is_the_share_answered_by_the_rules():
-    assert score(((HAND, "1NT", None, None), (HAND, "1C", 16, 0))) == 0.5
+def test_the_answers_right_are_those_the_rules_bid():
+    assert answered_right(((HAND, "1NT", None, None), (HAND, "1C", 16, 0))) == 1
     assert right_bid(HAND) == "1NT" and parse_hand(HAND)
 
 
