@@ -12,10 +12,9 @@ from math import exp, log
 from .. import packed
 from ..misreadings import variant_by_id
 from .answers import Answer
-from .bank import FIELDS, Bank, Row, project, row
+from .bank import FIELDS, Bank, Row, row
 from .hypotheses import answers as reading_answers
-from .hypotheses import readings
-from .outcome import NONE, RULES
+from .outcome import NONE
 from .slips import SLIP_RATES, log_likelihoods, none_log_likelihoods
 
 NONE_PRIOR = 0.04  # a student reading the rules some way outside the space, before answers
@@ -238,5 +237,3 @@ def _slip(sums: Sequence[LogLikes], weights: Sequence[float]) -> float:
         mean += weight * sum(rate * share for rate, share in zip(SLIP_RATES, rates))
     return mean / sum(weights)
 
-
-__all__ = ["Belief", "Hypothesis", "RULES", "belief", "readings"]
