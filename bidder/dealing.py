@@ -18,9 +18,7 @@ from .bids import RULE_BIDS, Bid
 from .cards import DECK, HAND_SIZE, Hand, Rank, echo
 from .errors import BidderError
 from . import packed
-from .exact import dealt_from
 from .facts import MAX_HCP, STANDARD, Tally
-from .misreadings import apart_of
 from .rules import RULE_BY_ID, RULES, Rule, applying
 
 SEARCH_LIMIT = 2_000_000
@@ -222,6 +220,9 @@ def telling_hand(variant, rng: random.Random) -> str | None:
     """A hand *variant* opens otherwise than the assignment, in the assignment's notation
     and a dealt order, dealt by *rng* from one of the profiles of such hands kept for it
     (found exactly, not by chance); None for a misreading that changes no hand."""
+    from .exact import dealt_from  # the checker's hands: not for the command line's start
+    from .misreadings import apart_of
+
     profiles = apart_of(variant)
     if not profiles:
         return None

@@ -12,9 +12,10 @@ from bidder.exact import ALL_HANDS, exact_statistics, changes
 from bidder.variants import CATALOGUE, VARIANT_BY_ID
 
 # Each test here counts over a sample of hands or over every hand: seconds each.
-# Samples of a million hands against the exact counts: not traced by coverage (tracing
+pytestmark = pytest.mark.slow
+# Samples of a million hands against the exact counts are not traced by coverage (tracing
 # makes them about three times slower); the counting itself is covered by test_exact.py.
-pytestmark = [pytest.mark.slow, pytest.mark.no_cover]
+SAMPLED = pytest.mark.no_cover
 
 SAMPLE = 60_000
 
@@ -25,6 +26,7 @@ def sample():
     return codes, [packed.decide(code)[1] for code in codes]
 
 
+@SAMPLED
 @pytest.mark.parametrize("variant", CATALOGUE, ids=[variant.id for variant in CATALOGUE])
 def test_the_exact_count_agrees_with_a_sample_within_four_standard_errors(variant, sample):
     codes, ours = sample
@@ -78,6 +80,7 @@ def test_dealing_a_changed_hand_gives_up_after_the_search(monkeypatch):
 HONOURS = ["hcp.J=0", "hcp.A=3", "hcp.T=1", "R6.choose=no-length-step+hcp.J=0"]
 
 
+@SAMPLED
 @pytest.mark.parametrize("variant_id", HONOURS)
 def test_honour_misreadings_are_counted_exactly_as_a_sample_sees_them(variant_id, sample):
     from bidder.misreadings import variant_by_id

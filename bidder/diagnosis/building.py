@@ -5,13 +5,14 @@ core."""
 
 from __future__ import annotations
 
+import random
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from pathlib import Path
 
 from .. import packed
-from ..dealing import hand_stream
+from ..dealing import hand_stream, telling_hand
 from ..facts import HCP_SCALE
 from .bank import BANK_FILE, FIELDS, Bank, Row, load, save
 from .choosing import ASKS, split
@@ -20,6 +21,7 @@ from .hypotheses import answers, fingerprint, reading_id, readings
 
 DEALT = 20_000  # dealt hands weighed too, beyond the enumeration (a seed of its own)
 DEALT_SEED = 31
+TELLING = 4  # hands each reading opens otherwise, from the profiles kept for it
 LADDER_RUNGS = 5  # hands in a ladder, at most: one shape at successive HCP
 MOST_LADDERS = 1_500  # ladders kept, those that split the readings most first
 
@@ -103,13 +105,26 @@ def split_key(found: Row) -> tuple:
                            for place in found.of)
 
 
+def telling_witnesses(count: int = TELLING) -> Iterator[Witness]:
+    """*count* hands for each reading that it opens otherwise than the rules, dealt from
+    the profiles of such hands found exactly for it (``misreadings_apart.json``): with
+    them the bank tells every reading that changes a bid from the rules."""
+    rng = random.Random(DEALT_SEED)
+    for reading in readings()[1:]:
+        for _ in range(count):
+            hand = telling_hand(reading, rng)
+            if hand is not None:
+                yield witness_of(packed.read(hand))
+
+
 def build(dealt: int = DEALT, witnesses: Iterable[Witness] | None = None) -> Bank:
-    """The bank for the space the engine reads now, from every witness (or those given)
-    and *dealt* dealt hands."""
+    """The bank for the space the engine reads now, from every witness and the hands each
+    reading opens otherwise (or the witnesses given), and *dealt* dealt hands."""
     answering = Answering()
     vectors: dict[tuple[int, ...], int] = {}
     rungs: dict[tuple, dict[int, int]] = {}  # lengths -> HCP -> the first hand's code
-    source = every_witness() if witnesses is None else witnesses
+    source = (chain(every_witness(), telling_witnesses()) if witnesses is None
+              else witnesses)
     dealt_ones = (witness_of(packed.encode_deal(indexes))
                   for indexes in islice(hand_stream(DEALT_SEED), dealt))
     for witness in chain(source, dealt_ones):

@@ -137,3 +137,9 @@ def test_a_standalone_module_reads_a_chain_and_a_length_read_per_case():
         assert names["openingBid"](hand) == bid
     assert functions_of(variant_by_id("dist=longest-only"))["distributionPoints"](
         "AS 8S 4S 3S 2S AH QH 9H 5H 2H JD 3D 8C") == 1
+
+
+def test_a_standalone_module_reads_the_ten_either_way_on_a_scale_that_counts_it():
+    names = functions_of(variant_by_id("hcp.T=1"))
+    assert names["highCardPoints"]("AS KS QS JS 10S 2H 3H 4H 5H 2D 3D 4D 2C") == 11
+    assert names["highCardPoints"]("AS KS QS JS TS 2H 3H 4H 5H 2D 3D 4D 2C") == 11

@@ -206,7 +206,8 @@ def test_check_as_a_process(tmp_path):
                         "def openingBid(hand):\n    return 'Pass'\n")
     result = bidder("check", solution, "--hands", "20")
     assert result.returncode == 1
-    assert "actual:   'Pass' (str); for no bid return the value None" in result.stdout
+    assert "actual:   'Pass' (str); the rules open" in result.stdout
+    assert "(and no bid is the value None, not a" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
 
 

@@ -152,3 +152,21 @@ def test_a_dealt_hand_s_witness_is_its_honours_and_lengths():
 
 def test_the_reading_ids_name_the_rules():
     assert reading_id(None) == "rules"
+
+
+def test_each_reading_brings_hands_it_answers_otherwise_and_the_build_weighs_them(
+        monkeypatch):
+    told = list(building.telling_witnesses(count=1))
+    assert len(told) == len(readings()) - 1  # every reading in the space changes some hand
+    for reading, witness in zip(readings()[1:], told):
+        code = packed.encode_deal(witness.indexes())
+        if not reading.changes_output:  # those that only write a bid otherwise
+            assert answers(reading, code) != answers(None, code), reading.id
+    monkeypatch.setattr(building, "every_witness", lambda: iter(told[:3]))
+    monkeypatch.setattr(building, "telling_witnesses", lambda: iter(told[3:6]))
+    assert building.build(dealt=0).rows
+
+
+def test_a_reading_with_no_hand_kept_brings_none(monkeypatch):
+    monkeypatch.setattr(building, "telling_hand", lambda reading, rng: None)
+    assert list(building.telling_witnesses()) == []

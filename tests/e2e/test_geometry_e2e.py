@@ -45,6 +45,10 @@ PAGES = [
     ("/stats", "stats"),
     ("/live", "live start"),
     ("/live/join?code=ZZZZZ", "live unknown code"),
+    ("/practice/diagnosis", "diagnostic round"),
+    ("/lti/scores", "LTI scores without a launch"),
+    ("/lti/login?iss=https://lms.example&login_hint=u&target_link_uri=x",
+     "LTI login from an unknown LMS"),
     ("/nowhere", "not found"),
 ]
 MODES = ["screen", "print", "dark", "projector"]
@@ -233,6 +237,12 @@ def live_teacher(page, server: str) -> None:
         page.get_by_role("link", name="Your own view: the answers so far").click()
 
 
+def live_names(page, server: str) -> None:
+    """Who answered what, opened from the instructor's own view."""
+    live_teacher(page, server)
+    page.goto(page.url.replace("/teacher", "/names"))
+
+
 def live_remote(page, server: str) -> None:
     """The one-time link that adds a phone to the instructor's, from the own view."""
     code = live_host(page, server)
@@ -266,7 +276,7 @@ VISITS = [(board_of_a_deal, "boards for a deal"), (answered_wrongly, "practice a
           (counting_first, "practice counting first"), (round_summary, "round summary"),
           (live_host, "live projector"), (live_host_closed, "live projector, vote closed"),
           (live_phone, "live phone"),
-          (live_teacher, "live teacher"), (live_remote, "live one-time link"),
+          (live_teacher, "live teacher"), (live_names, "live names"), (live_remote, "live one-time link"),
           (live_added, "live phone added"), (live_start_refused, "live start refused")]
 
 WIDTHS = (390, 1280)
@@ -341,7 +351,8 @@ def test_every_page_the_app_serves_is_visited(tmp_path):
     app = create_app({"TESTING": True, "STATE_URL": f"sqlite:///{tmp_path / 'state.db'}"})
     visited = {re.sub(r"\?.*", "", path) for path, _ in PAGES} | {
         "/boards", "/practice", "/live/<code>/host", "/live/<code>", "/live/join",
-        "/live/<code>/teacher", "/live/<code>/summary.<kind>", "/live/<code>/remote/<ticket>"}
+        "/live/<code>/teacher", "/live/<code>/summary.<kind>", "/live/<code>/remote/<ticket>",
+        "/live/<code>/names", "/lti/jwks"}  # the LTI key set is JSON
     rules = {rule.rule for rule in app.url_map.iter_rules()
              if "GET" in rule.methods and not rule.rule.startswith(("/api", "/static"))
              and not rule.rule.endswith((".json", "/events", ".svg", ".ico"))}

@@ -53,6 +53,10 @@ HEAVY = [
      "text=" + "".join(BOARD.format(n=n) for n in range(1, 111)), FORM, None),
     ("a round summary whose wrong answers are read", "GET", "/practice", None, {},
      WRONG_ROUND),
+    ("a diagnosis of as many answers as it reads", "POST", "/api/diagnosis",
+     json.dumps({"answers": [{"hand": HAND, "bid": "1C", "hcp": 30, "distribution": 9}]
+                 * 150}), JSON, None),
+    ("the diagnostic round's step", "GET", "/practice/diagnosis", None, {}, None),
 ]
 
 
@@ -126,6 +130,14 @@ def cases(code: str, admin: str, host: str) -> list[tuple]:
          None),
         ("the LTI scores view without a launch", "GET", "/lti/scores", None, {}, None),
         ("who answered what", "GET", f"/live/{host}/names", None, {}, None),
+        ("the diagnostic round's answer, out of step", "POST", "/practice/diagnosis/answer",
+         "item=x&bid-0=1C", FORM, None),
+        ("the diagnostic round's check again, out of step", "POST",
+         "/practice/diagnosis/check", "", FORM, None),
+        ("the diagnostic round's check answered, out of step", "POST",
+         "/practice/diagnosis/checked", "item=x&bid-0=1C", FORM, None),
+        ("the diagnostic round begun again", "POST", "/practice/diagnosis/again", "", FORM,
+         None),
     ]
     return [(*case, True) for case in HEAVY] + [(*case, False) for case in light]
 
@@ -164,6 +176,12 @@ ROUTES_SENT = {  # each route of the app, by its rule, to a name above that send
     "/lti/scores": "the LTI scores view without a launch",
     "/live/<code>/names": "who answered what",
     "/api/polls/<code>/summary": "the summary through the API",
+    "/api/diagnosis": "a diagnosis of as many answers as it reads",
+    "/practice/diagnosis": "the diagnostic round's step",
+    "/practice/diagnosis/answer": "the diagnostic round's answer, out of step",
+    "/practice/diagnosis/check": "the diagnostic round's check again, out of step",
+    "/practice/diagnosis/checked": "the diagnostic round's check answered, out of step",
+    "/practice/diagnosis/again": "the diagnostic round begun again",
     "/static/<path:filename>": "a static file",
 }
 

@@ -78,12 +78,13 @@ def test_random_wrong_answers_are_not_named(client):
     play(client, lambda hand: chooser.choice(bids))
     page = text_of(client.get("/practice"))
     assert sum(not right for _, right in answers(state_of(client).record)) >= 5
-    assert "misreading" not in page
+    assert "fits a misreading" not in page and "fit one misreading" not in page
 
 
 def test_right_answers_and_a_round_of_missed_ones_name_none(client):
     play(client, lambda hand: by(variant_by_id("r8-6-8"), hand))
-    assert "misreading" not in text_of(client.get("/practice"))
+    page = text_of(client.get("/practice"))
+    assert "fits a misreading" not in page and "fit one misreading" not in page
     post(client, "/practice/round", {"reading": "1"})
     assert state_of(client).reading == ""
 
