@@ -52,9 +52,11 @@ Plain = tuple  # (hand in dot notation, bid text or None, HCP or None, distribut
 
 def finished(rows, named: str) -> None:
     """Tell whoever listens (a course's gradebook) that a round ended: how many of its
-    answers *rows* the rules give, of how many, and the misreading *named* in its own
-    sentence ('' for the rules, none of these, or nothing told apart)."""
-    reading = "" if named in ("", RULES, NONE) else variant_by_id(named).sentence
+    answers *rows* the rules give, of how many, and the misreading *named* in one
+    sentence, as practice says it ('' for the rules, none of these, or nothing told
+    apart)."""
+    reading = ("" if named in ("", RULES, NONE)
+               else f"Your answers fit a misreading: {variant_by_id(named).sentence}")
     tell(Finished(DIAGNOSIS, answered_right(rows), len(rows), reading))
 
 

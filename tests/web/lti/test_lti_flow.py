@@ -1,13 +1,16 @@
 """bidder launched from a real LTI 1.3 platform (lti1p3platform, served): deep linking
-places an activity, a student's launch opens it, a finished practice set's score
-reaches the gradebook once, with the misreading named, and the live poll knows who
+places an activity, a student's launch opens it, a finished practice set's or
+diagnostic round's score reaches the gradebook once, with the misreading named, and the live poll knows who
 voted what."""
 
+import html
 import re
 
 import pytest
 
 from bidder import packed
+from bidder.diagnosis.hypotheses import answers as read_as
+from bidder.misreadings import variant_by_id
 from bidder.variants import CATALOGUE
 from bidder.web.lti import grades
 from bidder.web.teach.reading import round_reading
@@ -110,6 +113,37 @@ def test_the_diagnostic_round_opens_its_page(tool, platform, activity):
     link = place(tool, platform, {"activity": activity})
     opened = launch(tool, platform, f"link:{link}", "student1")
     assert opened.headers["Location"] == "/practice/diagnosis"
+
+
+def diagnosis_round(tool, reading: str) -> int:
+    """Answer the diagnostic round's items as a student reading the rules as *reading*
+    until it says what it found: how many answers were given."""
+    variant, given = variant_by_id(reading), 0
+    page = tool.get("/practice/diagnosis").text
+    while 'name="item"' in page and "/practice/diagnosis/answer" in page:
+        key = html.unescape(re.search(r'name="item" value="([^"]*)"', page)[1])
+        data = {"csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', page)[1],
+                "item": key}
+        for place, hand in enumerate(key.split(",")):
+            bid, hcp, distribution = read_as(variant, packed.read(hand))
+            data |= {f"bid-{place}": "None" if bid is None else bid,
+                     f"hcp-{place}": str(hcp), f"distribution-{place}": str(distribution)}
+        assert tool.post("/practice/diagnosis/answer", data=data).status_code == 303
+        given += len(key.split(","))
+        page = tool.get("/practice/diagnosis").text
+    return given
+
+
+def test_a_diagnostic_round_sends_its_score_and_the_misreading_it_named(tool, platform):
+    link = place(tool, platform, {"activity": "diagnosis"})
+    opened = launch(tool, platform, f"link:{link}", "student4")
+    tool.get(opened.headers["Location"])
+    given = diagnosis_round(tool, "1nt-15-17")
+    (score,) = platform.course.scores
+    assert score["userId"] == "student4" and score["scoreMaximum"] == given
+    assert score["scoreGiven"] < given
+    assert score["comment"] == ("Your answers fit a misreading: "
+                                + variant_by_id("1nt-15-17").sentence)
 
 
 @pytest.mark.parametrize("names, shown", [("1", "Name of student9"), ("", "student9")],

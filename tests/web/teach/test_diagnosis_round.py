@@ -106,8 +106,9 @@ def test_a_student_answering_as_a_misreading_is_told_it_then_taught_then_checked
     page = text_of(client.get(PAGE))
     assert f"Almost certainly: {variant.sentence}" in page
     assert "Hands this reading gets wrong" in page and "Read that way" in page
+    comment = f"Your answers fit a misreading: {variant.sentence}"
     assert calls == [Finished(DIAGNOSIS, answered_right(state.answers), len(state.answers),
-                              variant.sentence)]
+                              comment)]
     assert calls[0].right < calls[0].hands
     assert post(client, "/check").status_code == 303
     key, hands, asked, csrf = form_of(client)
@@ -119,7 +120,7 @@ def test_a_student_answering_as_a_misreading_is_told_it_then_taught_then_checked
     page = text_of(client.get(PAGE))
     assert f"All {CHECKED} answered as the assignment says" in page
     assert calls[1] == Finished(DIAGNOSIS, calls[0].right + CHECKED, calls[0].hands + CHECKED,
-                                variant.sentence)
+                                comment)
 
 
 def test_a_check_again_still_answered_as_the_misreading_says_so(client, calls):
