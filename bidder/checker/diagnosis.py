@@ -56,10 +56,8 @@ class Diagnosis:
 
     def sentence(self, report: Report) -> str:
         """The diagnosis in plain words, with its example, and what fits as well."""
-        share = ("All" if self.explained == self.wrong and not self.unexplained
-                 else f"{self.explained:,} of the")
         case = report.cases[self.example.case]
-        text = (f"{share} {self.wrong:,} wrong answers fit one misreading "
+        text = (f"{self.share()} one misreading "
                 f"({self.variant.id}): {self.variant.sentence} The assignment says "
                 f"otherwise: {self.variant.departs}. For example "
                 f"{self.example.function}({case.hand!r}) returned "
@@ -82,6 +80,15 @@ class Diagnosis:
                                    f"(counted exactly): they are one reading in two words."
                                    for one, other in self.alike)
         return text
+
+    def share(self) -> str:
+        """Which of the wrong answers fit, with the verb: "All 12 wrong answers fit",
+        "The one wrong answer fits", "1 of the 2 wrong answers fits"."""
+        if self.explained == self.wrong and not self.unexplained:
+            return {1: "The one wrong answer fits", 2: "Both wrong answers fit"}.get(
+                self.wrong, f"All {self.wrong:,} wrong answers fit")
+        verb = "fits" if self.explained == 1 else "fit"
+        return f"{self.explained:,} of the {self.wrong:,} wrong answers {verb}"
 
     def left_sentence(self) -> str:
         """What the misreading leaves unexplained, in words."""

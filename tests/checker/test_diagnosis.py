@@ -47,8 +47,10 @@ def test_a_student_reading_the_rules_as_a_variant_is_diagnosed(variant):
     assert found.explained == found.wrong == len(report.mismatches)
     assert found.unexplained == 0
     sentence = found.sentence(report)
-    assert sentence.startswith(f"All {found.wrong:,} wrong answers fit one misreading "
+    assert sentence.startswith(f"{found.share()} one misreading "
                                f"({variant.id}): {variant.sentence}")
+    assert found.share() in ("The one wrong answer fits", "Both wrong answers fit",
+                             f"All {found.wrong:,} wrong answers fit")
     assert variant.departs in sentence
 
 
@@ -76,6 +78,21 @@ def test_all_but_a_few_is_still_a_diagnosis_but_not_many_more():
         f"{wrong:,} of the {wrong + 1:,} wrong answers fit one misreading")
     many = set(range(0, len(CASES), 7))
     assert diagnose(student(variant, slips=many)) is None
+
+
+@pytest.mark.parametrize("explained, wrong, unexplained, said", [
+    (1, 1, 0, "The one wrong answer fits"),
+    (2, 2, 0, "Both wrong answers fit"),
+    (3, 3, 0, "All 3 wrong answers fit"),
+    (1_200, 1_200, 0, "All 1,200 wrong answers fit"),
+    (1, 2, 1, "1 of the 2 wrong answers fits"),
+    (2, 3, 1, "2 of the 3 wrong answers fit"),
+    (2, 2, 1, "2 of the 2 wrong answers fit"),  # a right answer it does not predict
+])
+def test_the_share_of_wrong_answers_reads_as_english(explained, wrong, unexplained, said):
+    found = diagnose(student(VARIANT_BY_ID["r3-unbalanced-only"]))
+    assert replace(found, explained=explained, wrong=wrong,
+                   unexplained=unexplained).share() == said
 
 
 @pytest.mark.parametrize("given, predicted, fits", [
