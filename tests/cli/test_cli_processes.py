@@ -4,7 +4,7 @@ import json
 import os
 import pty
 import resource
-import select
+import selectors
 import signal
 import socket
 import subprocess
@@ -118,8 +118,10 @@ def in_terminal(*args, env=None) -> str:
                                env={**os.environ, **(env or {})})
     os.close(other_end)
     shown = b""
+    waiting = selectors.DefaultSelector()  # select() fails on a descriptor above 1023
+    waiting.register(main_end, selectors.EVENT_READ)
     while True:
-        ready, _, _ = select.select([main_end], [], [], STARTUP)
+        ready = waiting.select(STARTUP)
         try:
             chunk = os.read(main_end, 65536) if ready else b""
         except OSError:
@@ -127,6 +129,7 @@ def in_terminal(*args, env=None) -> str:
         if not chunk:
             break
         shown += chunk
+    waiting.close()
     os.close(main_end)
     assert process.wait(STARTUP) == 0
     return shown.decode()
