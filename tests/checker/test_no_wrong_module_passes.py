@@ -119,7 +119,7 @@ def test_bidder_check_fails_and_names_a_module_comparing_lengths_before_hcp(tmp_
     path.write_text(CORRECT.replace(HCP_FIRST, LENGTH_FIRST))
     report = check_module(str(path))
     assert fails(report) and report.diagnosis.variant.id == LENGTHS_BEFORE_HCP
-    assert f"fit one misreading ({LENGTHS_BEFORE_HCP})" in text_report(report)
+    assert f"one misreading ({LENGTHS_BEFORE_HCP})" in text_report(report)
 
 
 def test_the_worked_examples_are_the_assignments_whatever_the_seed():
