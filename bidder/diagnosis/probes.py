@@ -16,7 +16,7 @@ from .hypotheses import answers, readings
 
 MOST_REGIONS = 2  # regions of departure probed, those of most hands first
 MOST_PROBES = 4  # probes of one reading, at most
-ALTERNATIVES = 3  # hands kept for each probe, the next asked after a miss
+ALTERNATIVES = 4  # hands kept for each probe, the next asked after a miss
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
 DOWN = tuple((new, old) for old, new in reversed(UP))
 SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
@@ -134,10 +134,18 @@ def probe_codes(bank: Bank, reader: int) -> frozenset[int]:
 
 def unsettled(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
               ) -> tuple[Probe, ...]:
-    """The probes of the reading not answered as it answers yet: never asked, missed at
-    least as often as met, or missed last. *given* holds each hand answered (by code):
-    its place among the answers and the bid given."""
-    return tuple(probe for probe in probes(bank, reader) if not settled(probe, given))
+    """The probes of the reading not answered as it answers yet (never asked, missed at
+    least as often as met, or missed last), but a probe missed once with no hand left to
+    ask (a slip, the posterior weighs it). *given* holds each hand answered (by code): its
+    place among the answers and the bid given."""
+    return tuple(probe for probe in probes(bank, reader) if not settled(probe, given)
+                 and (misses(probe, given) > 1
+                      or not all(code in given for code in probe.codes)))
+
+
+def misses(probe: Probe, given: dict[int, tuple[int, str | None]]) -> int:
+    """How many of the probe's hands were answered otherwise than the reading answers."""
+    return sum(1 for code in probe.codes if code in given and given[code][1] != probe.bid)
 
 
 def settled(probe: Probe, given: dict[int, tuple[int, str | None]]) -> bool:
@@ -147,3 +155,9 @@ def settled(probe: Probe, given: dict[int, tuple[int, str | None]]) -> bool:
                       for code in probe.codes if code in given)
     met = sum(agreed for _, agreed in answered)
     return bool(answered) and answered[-1][1] and 2 * met >= len(answered)
+
+
+def missed(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
+           ) -> tuple[Probe, ...]:
+    """The probes of the reading some hand of which was answered otherwise."""
+    return tuple(probe for probe in probes(bank, reader) if misses(probe, given))

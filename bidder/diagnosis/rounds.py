@@ -15,10 +15,11 @@ from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, options
 from .learner import Belief, Hypothesis, belief
 from .outcome import NONE, RULES, Candidate, Diagnosis
-from .probes import unsettled
+from .probes import missed, unsettled
 
 CONFIDENT = 0.95  # the posterior at which a reading is named, once its probes are asked
 LEAD = 0.8  # the posterior (with the readers near it) at which a misreading's probes begin
+RETRY = 0.02  # readers near the leader this likely: its missed probes are asked again
 ITEM_BUDGET = 30  # items in a round at most
 MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each count)
 SHOWN = 5  # candidates shown
@@ -114,7 +115,7 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     if probe is not None:
         return Item((Hand.in_order(packed.cards(probe)),), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
-    weights = [found.mass(place) for place in range(len(found.weights))]
+    weights = class_weights(bank, found)
     place = _class_place(bank, found, sure)
     if place is not None:  # weigh the sure class as much as all its rivals together
         weights[place] = min(weights[place], sum(weights) - weights[place])
@@ -125,6 +126,19 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     return None if chosen is None else _item(chosen)
 
 
+def class_weights(bank: Bank, found: Belief) -> list[float]:
+    """Each class's probability with the readers near it, and each pair's given to the
+    part less likely alone (the hands telling the pair from the other part are its)."""
+    weights = [found.mass(place) for place in range(len(found.weights))]
+    place_of = {bank.ids[member]: place for place, members in enumerate(found.classes)
+                for member in members}
+    for pair, weight in found.pairs:
+        places = [place_of[part] for part in pair]
+        weakest = min(places, key=lambda place: (weights[place], place))
+        weights[weakest] += weight
+    return weights
+
+
 def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int]
                ) -> int | None:
     """The leading misreading's next probe, once it leads: a hand not asked yet of the
@@ -133,7 +147,12 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     reader = found.classes[lead][0]
     if found.mass(lead) < LEAD or not reader:
         return None
-    for probe in unsettled(bank, reader, given_bids(answers)):
+    given = given_bids(answers)
+    waiting = unsettled(bank, reader, given)
+    if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
+        waiting += tuple(probe for probe in missed(bank, reader, given)
+                         if probe not in waiting)
+    for probe in waiting:
         fresh = [code for code in probe.codes if code not in asked]
         if fresh:
             return fresh[0]
