@@ -109,7 +109,8 @@ def _item_ends(answers: Sequence[Answer]) -> list[int]:
 def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
               ladders: bool, sure: Hypothesis | None) -> Item | None:
     """The item that tells most about the class; once a misreading leads, its probes
-    first; once a reading is sure, one that tests it against everything else."""
+    first; once it is sure (its probes still not answered as it answers), one that tests
+    it against everything else. None of these and pairs are named once sure."""
     asked = asked_codes(answers)
     probe = next_probe(bank, found, answers, asked)
     if probe is not None:
@@ -119,9 +120,6 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     place = _class_place(bank, found, sure)
     if place is not None:  # weigh the sure class as much as all its rivals together
         weights[place] = min(weights[place], sum(weights) - weights[place])
-    elif sure is not None:  # none of these, or a pair: test against every class
-        uniform = sum(weights) / len(weights)
-        weights = [0.5 * weight + 0.5 * uniform for weight in weights]
     chosen = best(found_options, weights, found.slip, asked)
     return None if chosen is None else _item(chosen)
 
