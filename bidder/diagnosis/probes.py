@@ -7,7 +7,7 @@ of them otherwise, even where the misreading agrees with the rules."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .. import packed
 from ..cards import SUITS_HIGH_FIRST, Card, Rank
@@ -15,7 +15,7 @@ from .bank import Bank, Row
 from .hypotheses import answers, readings
 
 MOST_REGIONS = 2  # regions of departure probed, those of most hands first
-MOST_PROBES = 4  # probes of one reading, at most
+MOST_PROBES = 5  # probes of one reading, at most
 ALTERNATIVES = 4  # hands kept for each probe, the next asked after a miss
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
 DOWN = tuple((new, old) for old, new in reversed(UP))
@@ -38,6 +38,18 @@ class Grid:
 
     rows: tuple[Row, ...]
     alike: dict[tuple[int, tuple[int, ...]], tuple[Row, ...]]
+
+    def at(self, hcp: int) -> tuple[Row, ...]:
+        """The hands of *hcp* HCP, by shape then code."""
+        return self.levels.get(hcp, ())
+
+    @cached_property
+    def levels(self) -> dict[int, tuple[Row, ...]]:
+        """The hands of each HCP, by shape then code."""
+        found: dict[int, list[Row]] = {}
+        for (level, _), rows in sorted(self.alike.items()):
+            found.setdefault(level, []).extend(rows)
+        return {level: tuple(rows) for level, rows in found.items()}
 
 
 @lru_cache(maxsize=4)
@@ -82,7 +94,9 @@ def _run_end(reading, code: int, bid, step: int) -> tuple[int, int | None]:
 
 @lru_cache(maxsize=1024)
 def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
-    """The probes of the reading at place *reader* (none for the rules, at place 0)."""
+    """The probes of the reading at place *reader* (none for the rules, at place 0). Of
+    two hands one HCP apart the richer comes first: asked the other way round they would
+    read as a ladder."""
     if reader == 0:
         return ()
     laid, reading = grid(bank), readings()[reader]
@@ -100,7 +114,9 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
         bid = answers(reading, start)[0]
         for end, beyond in (_run_end(reading, start, bid, -1), _run_end(reading, start, bid, 1)):
             if beyond is not None:  # an end where the honours run out tells nothing
-                found += [end, beyond]
+                found += sorted((end, beyond), key=packed.hcp, reverse=True)
+        found += [other.code for other in laid.at(packed.hcp(start))
+                  if other.answer(reader)[0] == bid == other.answer(0)[0]][:1]
     return tuple(_alike(laid, reading, reader, code)
                  for code in dict.fromkeys(found))[:MOST_PROBES]
 

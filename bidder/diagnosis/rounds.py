@@ -5,6 +5,7 @@ leading misreading once it leads, else the item that tells most."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .. import packed
 from ..bids import Bid
@@ -25,9 +26,11 @@ MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each
 SHOWN = 5  # candidates shown
 
 
-def items_answered(answers: Sequence[Answer]) -> int:
-    """How many items the answers answer: a run of hands of one shape at successive HCP
-    is one ladder."""
+def items_answered(answers: Sequence[Answer], ladders: bool = True) -> int:
+    """How many items the answers answer: with *ladders*, a run of hands of one shape at
+    successive HCP is one ladder; without, each hand is an item."""
+    if not ladders:
+        return len(answers)
     return len(_item_ends(answers)) if answers else 0
 
 
@@ -64,18 +67,26 @@ def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
              counting: bool = True) -> Diagnosis:
     """The round after *answers*: the candidates, the reading named (once sure, with its
     probes answered), and the next item, None when the round is over. Deterministic."""
+    named, item, shown, confidence = _diagnosed(tuple(answers), ladders, counting)
+    over = named is not None or items_answered(answers, ladders) >= ITEM_BUDGET
+    return Diagnosis(None if over else item, shown, named, confidence)
+
+
+@lru_cache(maxsize=2048)
+def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
+               ) -> tuple[str | None, Item | None, tuple[Candidate, ...], float]:
+    """diagnose() but for the item budget: the reading named, the next item, the
+    candidates and the confidence. Kept, since most rounds begin alike."""
     bank = shipped()
     found = belief(bank, answers, counting)
     ranked = found.ranked(bank.ids)
     top = ranked[0]
     named = top.id if top.probability >= CONFIDENT and not unsettled(
         bank, _reader(bank, top.id), given_bids(answers)) else None
-    over = named is not None or items_answered(answers) >= ITEM_BUDGET
-    item = None if over else next_item(bank, found, answers, counting, ladders,
-                                       top if top.probability >= CONFIDENT else None)
+    item = None if named is not None else next_item(bank, found, answers, counting, ladders)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
-    return Diagnosis(item, shown, named, top.probability)
+    return named, item, shown, top.probability
 
 
 def asked_codes(answers: Sequence[Answer]) -> frozenset[int]:
@@ -107,20 +118,15 @@ def _item_ends(answers: Sequence[Answer]) -> list[int]:
 
 
 def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
-              ladders: bool, sure: Hypothesis | None) -> Item | None:
+              ladders: bool) -> Item | None:
     """The item that tells most about the class; once a misreading leads, its probes
-    first; once it is sure (its probes still not answered as it answers), one that tests
-    it against everything else. None of these and pairs are named once sure."""
+    first."""
     asked = asked_codes(answers)
     probe = next_probe(bank, found, answers, asked)
     if probe is not None:
         return Item((Hand.in_order(packed.cards(probe)),), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
-    weights = class_weights(bank, found)
-    place = _class_place(bank, found, sure)
-    if place is not None:  # weigh the sure class as much as all its rivals together
-        weights[place] = min(weights[place], sum(weights) - weights[place])
-    chosen = best(found_options, weights, found.slip, asked)
+    chosen = best(found_options, class_weights(bank, found), found.slip, asked)
     return None if chosen is None else _item(chosen)
 
 
@@ -150,20 +156,20 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
         waiting += tuple(probe for probe in missed(bank, reader, given)
                          if probe not in waiting)
+    after = _rung_key(answers[-1].hand) if answers else None
     for probe in waiting:
-        fresh = [code for code in probe.codes if code not in asked]
+        fresh = [code for code in probe.codes if code not in asked
+                 and not _next_rung(after, code)]
         if fresh:
             return fresh[0]
     return None
 
 
-def _class_place(bank: Bank, found: Belief, sure: Hypothesis | None) -> int | None:
-    """The place of the sure hypothesis among the classes, None for none of these, a pair
-    or nothing sure."""
-    if sure is None:
-        return None
-    return next((place for place, members in enumerate(found.classes)
-                 if bank.ids[members[0]] == sure.id), None)
+def _next_rung(last: tuple[tuple[int, ...], int] | None, code: int) -> bool:
+    """Whether the hand *code* would read as the next rung of a ladder ending in a hand of
+    *last*'s shape and HCP."""
+    hand = Hand.in_order(packed.cards(code))
+    return last is not None and _rung_key(hand) == (last[0], last[1] + 1)
 
 
 def _item(option: Option) -> Item:

@@ -21,10 +21,12 @@ def place_of(reading_id):
 ], ids=["1NT on 14-18: both ends of its range and beyond",
         "1NT on 15-17: both ends of its range and beyond"])
 def test_a_range_misreading_is_probed_at_both_ends_and_just_beyond(reading, levels):
-    found = probes(shipped(), place_of(reading))
+    found = probes(shipped(), place_of(reading))[:4]
     assert {packed.hcp(probe.codes[0]) for probe in found} == levels
     flat = {packed.tally(probe.codes[0]).lengths for probe in found}
     assert len(flat) == 1
+    richer_first = [packed.hcp(probe.codes[0]) for probe in found]
+    assert richer_first[0] == richer_first[1] + 1 and richer_first[2] == richer_first[3] + 1
 
 
 @pytest.mark.parametrize("reading", ["R1.hcp=14-18", "swap=R2/R5", "dist=beyond-3"])
