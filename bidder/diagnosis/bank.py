@@ -30,6 +30,10 @@ class Row:
     values: tuple[Answers, ...]
     of: tuple[int, ...]
 
+    def __hash__(self) -> int:
+        """By the hand alone: the caches keyed by rows hash them often."""
+        return hash(self.code)
+
     def answer(self, reading: int) -> Answers:
         """What the reading at place *reading* answers."""
         return self.values[self.of[reading]]
@@ -44,6 +48,11 @@ class Bank:
     rows: tuple[Row, ...]
     ladders: tuple[tuple[Row, ...], ...]
     fingerprint: str
+
+    def __hash__(self) -> int:
+        """By the fingerprint and sizes alone, not every row: the caches keyed by the bank
+        hash it at every choice."""
+        return hash((self.fingerprint, len(self.ids), len(self.rows), len(self.ladders)))
 
     @cached_property
     def by_code(self) -> dict[int, Row]:

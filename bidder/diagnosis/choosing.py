@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import log2
 
 from .bank import Bank, Row, project
@@ -15,6 +15,7 @@ from .bank import Bank, Row, project
 ASKS = (("bid",), ("bid", "hcp"), ("bid", "distribution"), ("bid", "hcp", "distribution"))
 COUNTING_COST = 0.05  # bits an item must gain for each count it asks beyond the bid
 LIVE = 1e-5  # a class less likely than this is left out of a choice
+LEAST_GAIN = 1e-9  # bits an item must tell, beyond rounding
 MOST_LIKELY = 24  # classes a choice weighs at most, the likeliest (the rest as a remainder)
 
 
@@ -66,12 +67,32 @@ def _grouped(answered: dict[tuple[int, ...], list[int]], rows: Sequence[Row],
     return tuple(map(tuple, ordered[1:])), len(ordered)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Options:
     """Every item worth weighing and, for each class, the (option, group) it is in."""
 
     items: tuple[Option, ...]
     memberships: tuple[tuple[tuple[int, int], ...], ...]
+
+    @cached_property
+    def stride(self) -> int:
+        """More than the most groups of any option: (option, group) as one number."""
+        return 1 + max((len(option.groups) for option in self.items), default=0)
+
+    @cached_property
+    def keys(self) -> tuple[tuple[int, ...], ...]:
+        """Each class's memberships, each (option, group) as option * stride + group."""
+        return tuple(tuple(option * self.stride + group for option, group in member)
+                     for member in self.memberships)
+
+    @cached_property
+    def by_code(self) -> dict[int, tuple[int, ...]]:
+        """The options (by place) asking each hand."""
+        found: dict[int, list[int]] = {}
+        for place, option in enumerate(self.items):
+            for row in option.rows:
+                found.setdefault(row.code, []).append(place)
+        return {code: tuple(places) for code, places in found.items()}
 
 
 @lru_cache(maxsize=8)
@@ -128,19 +149,25 @@ def gains(found: Options, weights: Sequence[float], slip: float, asked: frozense
     whose hands were not asked yet, less COUNTING_COST bits for each count it asks."""
     total = sum(weights)
     likely = sorted(range(len(weights)), key=lambda place: -weights[place])[:MOST_LIKELY]
-    masses: dict[int, dict[int, float]] = {}
+    summed: dict[int, float] = {}
+    get = summed.get
     for place in sorted(likely):
         weight = weights[place]
         if weight >= LIVE * total:
-            for option, group in found.memberships[place]:
-                groups = masses.setdefault(option, {})
-                groups[group] = groups.get(group, 0.0) + weight
-    valued = {}
-    for place in sorted(masses):
+            for key in found.keys[place]:
+                summed[key] = get(key, 0.0) + weight
+    masses: dict[int, list[float]] = {}
+    for key, mass in summed.items():
+        masses.setdefault(key // found.stride, []).append(mass)
+    barred = {place for code in asked for place in found.by_code.get(code, ())}
+    valued, known = {}, {}
+    for place in sorted(masses.keys() - barred):
         option = found.items[place]
-        if not any(row.code in asked for row in option.rows):
-            valued[place] = (gain(option, list(masses[place].values()), total, slip)
-                             - COUNTING_COST * (len(option.ask) - 1))
+        split_masses = tuple(sorted(masses[place]))
+        key = (option.answers, option.outcomes, split_masses)
+        if key not in known:  # options splitting the likely classes alike gain alike
+            known[key] = gain(option, split_masses, total, slip)
+        valued[place] = known[key] - COUNTING_COST * (len(option.ask) - 1)
     return valued
 
 
@@ -150,4 +177,4 @@ def best(found: Options, weights: Sequence[float], slip: float, asked: frozenset
     none tells anything."""
     valued = gains(found, weights, slip, asked)
     chosen = max(valued, key=lambda place: (valued[place], -place), default=None)
-    return None if chosen is None or valued[chosen] <= 0 else found.items[chosen]
+    return None if chosen is None or valued[chosen] <= LEAST_GAIN else found.items[chosen]

@@ -1,6 +1,8 @@
 """The learner model: a posterior over the classes of readings, a "none of these", and pairs
 of misreadings, from answers that may slip; the slip rate is learnt from the answers (a
-small grid of rates, each weighed by how well it explains them)."""
+small grid of rates, each weighed by how well it explains them). "None of these" holds the
+readers near a likely misreading but outside the space: they answer as it does except on
+its probes (bidder.diagnosis.probes), where they may answer anything a reading gives."""
 
 from __future__ import annotations
 
@@ -15,12 +17,16 @@ from .answers import Answer
 from .bank import FIELDS, Bank, Row, row
 from .hypotheses import answers as reading_answers
 from .outcome import NONE
+from .probes import probe_codes
 from .slips import SLIP_RATES, log_likelihoods, none_log_likelihoods
 
 NONE_PRIOR = 0.04  # a student reading the rules some way outside the space, before answers
 PAIR_SHARE = 1 / 32  # a pair's prior, as a share of one class's
 PAIR_FIRSTS = 3  # the most likely misreadings each tried with a second one
 PAIR_SECONDS = 3  # the second parts tried with each: those explaining most of its misses
+NEAR_SHARE = 0.2  # of a likely misreading's prior, readers near it outside the space
+NEAR_CLASSES = 3  # the likeliest misreadings weighed against the readers near them
+NEAR_LEAST = 0.01  # ... when at least this likely
 RATE_PRIOR = log(1 / len(SLIP_RATES))
 LogLikes = tuple[float, ...]  # one log likelihood at each slip rate
 
@@ -38,13 +44,19 @@ class Hypothesis:
 @dataclass(frozen=True)
 class Belief:
     """The posterior after some answers: each class's probability (in the bank's class
-    order), none's, the pairs', and the slip rate the answers suggest."""
+    order), none's (with the readers near each class, *near*, in class order), the
+    pairs', and the slip rate the answers suggest."""
 
     classes: tuple[tuple[int, ...], ...]
     weights: tuple[float, ...]
     none: float
     pairs: tuple[tuple[tuple[str, str], float], ...]
     slip: float
+    near: tuple[float, ...] = ()
+
+    def mass(self, place: int) -> float:
+        """The class's probability with the readers near it."""
+        return self.weights[place] + (self.near[place] if self.near else 0.0)
 
     def ranked(self, ids: Sequence[str]) -> tuple[Hypothesis, ...]:
         """Every hypothesis, most likely first (ties in the space's order)."""
@@ -136,37 +148,60 @@ class Evidence:
 def evidence(answers: Sequence[Answer], classes: tuple[tuple[int, ...], ...],
              counting: bool) -> Evidence:
     """The evidence of *answers* for each class of readings (read by its first reading)."""
-    zero = (0.0,) * len(SLIP_RATES)
-    sums, none, rows = [zero] * len(classes), zero, []
-    for answer in answers:
-        found = row(packed.encode_cards(answer.hand.cards))
-        rows.append(found)
-        by_value: dict[int, LogLikes] = {}
-        for place, members in enumerate(classes):
-            value = found.of[members[0]]
-            if value not in by_value:
-                by_value[value] = answer_log_likes(answer, found, found.values[value],
-                                                   counting)
-            sums[place] = _plus(sums[place], by_value[value])
-        none = _plus(none, none_log_likes(answer, found, counting))
-    return Evidence(tuple(sums), none, tuple(rows))
+    return _evidence(tuple(answers), classes, counting)
+
+
+@lru_cache(maxsize=256)
+def _evidence(answers: tuple[Answer, ...], classes: tuple[tuple[int, ...], ...],
+              counting: bool) -> Evidence:
+    """evidence(), from that of all answers but the last (kept: a round asks again with
+    one item more)."""
+    if not answers:
+        zero = (0.0,) * len(SLIP_RATES)
+        return Evidence((zero,) * len(classes), zero, ())
+    before = _evidence(answers[:-1], classes, counting)
+    answer = answers[-1]
+    found = row(packed.encode_cards(answer.hand.cards))
+    by_value = [answer_log_likes(answer, found, value, counting) for value in found.values]
+    sums = tuple(_plus(sums, by_value[found.of[members[0]]])
+                 for sums, members in zip(before.classes, classes))
+    return Evidence(sums, _plus(before.none, none_log_likes(answer, found, counting)),
+                    before.rows + (found,))
 
 
 def pair_log_likes(pair: tuple[str, str], answers: Sequence[Answer], counting: bool,
                    rows: Sequence[Row]) -> LogLikes:
     """The evidence of *answers* for a pair of misreadings, answered by the engine."""
-    variant = _pair_variant(pair)
     total = (0.0,) * len(SLIP_RATES)
     for answer, found in zip(answers, rows):
-        total = _plus(total, answer_log_likes(answer, found,
-                                              reading_answers(variant, found.code), counting))
+        total = _plus(total, answer_log_likes(answer, found, _pair_answers(pair, found.code),
+                                              counting))
     return total
+
+
+@lru_cache(maxsize=1 << 14)
+def _pair_answers(pair: tuple[str, str], code: int):
+    """What a student holding both misreadings of *pair* answers for the hand *code*."""
+    return reading_answers(_pair_variant(pair), code)
 
 
 @lru_cache(maxsize=256)
 def _pair_variant(pair: tuple[str, str]):
     first, second = pair
     return variant_by_id(first).and_then(variant_by_id(second))
+
+
+def near_log_likes(bank: Bank, reader: int, answers: Sequence[Answer], rows: Sequence[Row],
+                   sums: LogLikes, counting: bool) -> LogLikes:
+    """The evidence for readers near the reading at place *reader* (whose own is *sums*):
+    on its probes, as none of these; elsewhere, as the reading."""
+    codes = probe_codes(bank, reader)
+    for answer, found in zip(answers, rows):
+        if found.code in codes:
+            own = answer_log_likes(answer, found, found.answer(reader), counting)
+            sums = _plus(sums, tuple(none - mine for none, mine in zip(
+                none_log_likes(answer, found, counting), own)))
+    return sums
 
 
 def pairs_to_try(weights: Sequence[float], classes: tuple[tuple[int, ...], ...],
@@ -203,6 +238,7 @@ def belief(bank: Bank, answers: Sequence[Answer], counting: bool,
     class_prior = log((1 - NONE_PRIOR) / len(classes))
     logs = [class_prior + _marginal(sums) for sums in found.classes]
     none_log = log(NONE_PRIOR) + _marginal(found.none)
+    near = _near_logs(bank, classes, logs, none_log, answers, found, counting)
     tried: tuple[tuple[str, str], ...] = ()
     pair_logs: list[float] = []
     if pairs and answers:
@@ -215,11 +251,34 @@ def belief(bank: Bank, answers: Sequence[Answer], counting: bool,
                 scored.append((pair, class_prior + log(PAIR_SHARE) + fit))
         tried = tuple(pair for pair, _ in scored)
         pair_logs = [value for _, value in scored]
-    weights = _normalised(logs + [none_log] + pair_logs)
+    for place in near:
+        logs[place] += log(1 - NEAR_SHARE)
+    weights = _normalised(logs + [none_log] + pair_logs + list(near.values()))
     all_sums = found.classes + (found.none,)
     slip = _slip(all_sums, weights[:len(all_sums)])
-    return Belief(classes, tuple(weights[:len(classes)]), weights[len(classes)],
-                  tuple(zip(tried, weights[len(classes) + 1:])), slip)
+    nears = dict(zip(near, weights[len(weights) - len(near):]))
+    return Belief(classes, tuple(weights[:len(classes)]),
+                  weights[len(classes)] + sum(nears.values()),
+                  tuple(zip(tried, weights[len(classes) + 1:len(weights) - len(near)])), slip,
+                  tuple(nears.get(place, 0.0) for place in range(len(classes))))
+
+
+def _near_logs(bank: Bank, classes: tuple[tuple[int, ...], ...], logs: list[float],
+               none_log: float, answers: Sequence[Answer], found: Evidence,
+               counting: bool) -> dict[int, float]:
+    """The log posterior (unnormalised) of the readers near each of the likeliest
+    misreadings, by class place."""
+    weights = _normalised(logs + [none_log])
+    likeliest = sorted(range(len(classes)), key=lambda place: -weights[place])
+    near = {}
+    for place in likeliest[:NEAR_CLASSES]:
+        reader = classes[place][0]
+        if reader and weights[place] >= NEAR_LEAST:
+            sums = near_log_likes(bank, reader, answers, found.rows, found.classes[place],
+                                  counting)
+            near[place] = logs[place] + log(NEAR_SHARE) + _marginal(sums) - _marginal(
+                found.classes[place])
+    return near
 
 
 def _normalised(logs: Sequence[float]) -> list[float]:

@@ -1,9 +1,11 @@
 """The diagnostic round, stateless: from the answers so far, the candidates, the reading
-named once it is sure and confirmed, and the next item to ask."""
+named once it is sure and its probes are answered, and the next item to ask: a probe of the
+leading misreading once it leads, else the item that tells most."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .. import packed
 from ..bids import Bid
@@ -12,20 +14,23 @@ from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, options
-from .hypotheses import answers as reading_answers
-from .learner import Belief, Hypothesis, belief, fields_of, given_value
+from .learner import Belief, Hypothesis, belief
 from .outcome import NONE, RULES, Candidate, Diagnosis
+from .probes import missed, unsettled
 
-CONFIDENT = 0.95  # the posterior at which a reading is named, once confirmed
-CONFIRM = 3  # items asked, and answered as the reading does, after it is first that sure
+CONFIDENT = 0.95  # the posterior at which a reading is named, once its probes are asked
+LEAD = 0.8  # the posterior (with the readers near it) at which a misreading's probes begin
+RETRY = 0.02  # readers near the leader this likely: its missed probes are asked again
 ITEM_BUDGET = 30  # items in a round at most
 MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each count)
 SHOWN = 5  # candidates shown
 
 
-def items_answered(answers: Sequence[Answer]) -> int:
-    """How many items the answers answer: a run of hands of one shape at successive HCP
-    is one ladder."""
+def items_answered(answers: Sequence[Answer], ladders: bool = True) -> int:
+    """How many items the answers answer: with *ladders*, a run of hands of one shape at
+    successive HCP is one ladder; without, each hand is an item."""
+    if not ladders:
+        return len(answers)
     return len(_item_ends(answers)) if answers else 0
 
 
@@ -60,47 +65,45 @@ def describe(hypothesis: Hypothesis) -> str:
 
 def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
              counting: bool = True) -> Diagnosis:
-    """The round after *answers*: the candidates, the reading named (once sure and
-    confirmed), and the next item, None when the round is over. Deterministic."""
+    """The round after *answers*: the candidates, the reading named (once sure, with its
+    probes answered), and the next item, None when the round is over. Deterministic."""
+    named, item, shown, confidence = _diagnosed(tuple(answers), ladders, counting)
+    over = named is not None or items_answered(answers, ladders) >= ITEM_BUDGET
+    return Diagnosis(None if over else item, shown, named, confidence)
+
+
+@lru_cache(maxsize=2048)
+def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
+               ) -> tuple[str | None, Item | None, tuple[Candidate, ...], float]:
+    """diagnose() but for the item budget: the reading named, the next item, the
+    candidates and the confidence. Kept, since most rounds begin alike."""
     bank = shipped()
     found = belief(bank, answers, counting)
     ranked = found.ranked(bank.ids)
     top = ranked[0]
-    done = items_answered(answers)
-    sure_for = confirmed_items(bank, answers, counting, top)
-    named = top.id if top.probability >= CONFIDENT and sure_for >= CONFIRM else None
-    over = named is not None or done >= ITEM_BUDGET
-    item = None if over else next_item(bank, found, answers, counting, ladders,
-                                       top if top.probability >= CONFIDENT else None)
+    named = top.id if top.probability >= CONFIDENT and not unsettled(
+        bank, _reader(bank, top.id), given_bids(answers)) else None
+    item = None if named is not None else next_item(bank, found, answers, counting, ladders)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
-    return Diagnosis(item, shown, named, top.probability)
+    return named, item, shown, top.probability
 
 
-def confirmed_items(bank: Bank, answers: Sequence[Answer], counting: bool,
-                    top: Hypothesis) -> int:
-    """How many of the last items (CONFIRM at most) were asked once *top* was already sure
-    and answered exactly as it answers."""
-    ends = _item_ends(answers)
-    count = 0
-    for start, end in reversed(list(zip(ends[-CONFIRM - 2:-1], ends[-CONFIRM - 1:]))):
-        before = belief(bank, answers[:start], counting).ranked(bank.ids)[0]
-        if before.id != top.id or before.probability < CONFIDENT or not all(
-                agrees(top, answer, counting) for answer in answers[start:end]):
-            break
-        count += 1
-    return count
+def asked_codes(answers: Sequence[Answer]) -> frozenset[int]:
+    """The hands answered, by code."""
+    return frozenset(given_bids(answers))
 
 
-def agrees(hypothesis: Hypothesis, answer: Answer, counting: bool) -> bool:
-    """Whether the answer is exactly what *hypothesis* answers (any answer agrees with
-    none of these)."""
-    if hypothesis.id == NONE:
-        return True
-    reading = None if hypothesis.id == RULES else variant_by_id(hypothesis.id)
-    predicted = reading_answers(reading, packed.encode_cards(answer.hand.cards))
-    return all(given_value(answer, field) == predicted[FIELDS.index(field)]
-               for field in fields_of(answer, counting))
+def given_bids(answers: Sequence[Answer]) -> dict[int, tuple[int, str | None]]:
+    """Each hand answered (by code): the place of its last answer and the bid given."""
+    return {packed.encode_cards(answer.hand.cards): (place, answer.call)
+            for place, answer in enumerate(answers)}
+
+
+def _reader(bank: Bank, hypothesis: str) -> int:
+    """The place of a hypothesis's reading in the bank (0, the rules', for none of these
+    and pairs, which have no probes)."""
+    return bank.ids.index(hypothesis) if hypothesis in bank.ids else 0
 
 
 def _item_ends(answers: Sequence[Answer]) -> list[int]:
@@ -115,29 +118,58 @@ def _item_ends(answers: Sequence[Answer]) -> list[int]:
 
 
 def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
-              ladders: bool, sure: Hypothesis | None) -> Item | None:
-    """The item that tells most about the class; once a reading is sure, one that tests
-    it against everything else."""
-    asked = frozenset(packed.encode_cards(answer.hand.cards) for answer in answers)
+              ladders: bool) -> Item | None:
+    """The item that tells most about the class; once a misreading leads, its probes
+    first."""
+    asked = asked_codes(answers)
+    probe = next_probe(bank, found, answers, asked)
+    if probe is not None:
+        return Item((Hand.in_order(packed.cards(probe)),), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
-    weights = list(found.weights)
-    place = _class_place(bank, found, sure)
-    if place is not None:  # weigh the sure class as much as all its rivals together
-        weights[place] = min(weights[place], sum(weights) - weights[place])
-    elif sure is not None:  # none of these, or a pair: test against every class
-        uniform = sum(weights) / len(weights)
-        weights = [0.5 * weight + 0.5 * uniform for weight in weights]
-    chosen = best(found_options, weights, found.slip, asked)
+    chosen = best(found_options, class_weights(bank, found), found.slip, asked)
     return None if chosen is None else _item(chosen)
 
 
-def _class_place(bank: Bank, found: Belief, sure: Hypothesis | None) -> int | None:
-    """The place of the sure hypothesis among the classes, None for none of these, a pair
-    or nothing sure."""
-    if sure is None:
+def class_weights(bank: Bank, found: Belief) -> list[float]:
+    """Each class's probability with the readers near it, and each pair's given to the
+    part less likely alone (the hands telling the pair from the other part are its)."""
+    weights = [found.mass(place) for place in range(len(found.weights))]
+    place_of = {bank.ids[member]: place for place, members in enumerate(found.classes)
+                for member in members}
+    for pair, weight in found.pairs:
+        places = [place_of[part] for part in pair]
+        weakest = min(places, key=lambda place: (weights[place], place))
+        weights[weakest] += weight
+    return weights
+
+
+def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int]
+               ) -> int | None:
+    """The leading misreading's next probe, once it leads: a hand not asked yet of the
+    first probe not answered as it answers."""
+    lead = max(range(len(found.weights)), key=found.mass)
+    reader = found.classes[lead][0]
+    if found.mass(lead) < LEAD or not reader:
         return None
-    return next((place for place, members in enumerate(found.classes)
-                 if bank.ids[members[0]] == sure.id), None)
+    given = given_bids(answers)
+    waiting = unsettled(bank, reader, given)
+    if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
+        waiting += tuple(probe for probe in missed(bank, reader, given)
+                         if probe not in waiting)
+    after = _rung_key(answers[-1].hand) if answers else None
+    for probe in waiting:
+        fresh = [code for code in probe.codes if code not in asked
+                 and not _next_rung(after, code)]
+        if fresh:
+            return fresh[0]
+    return None
+
+
+def _next_rung(last: tuple[tuple[int, ...], int] | None, code: int) -> bool:
+    """Whether the hand *code* would read as the next rung of a ladder ending in a hand of
+    *last*'s shape and HCP."""
+    hand = Hand.in_order(packed.cards(code))
+    return last is not None and _rung_key(hand) == (last[0], last[1] + 1)
 
 
 def _item(option: Option) -> Item:

@@ -173,7 +173,8 @@ DIAGNOSIS = _object({
         "text": {**STRING, "description": "what it means, in the teacher's words"}}),
         "description": "the likeliest readings, most likely first"},
     "named": {"oneOf": [{"type": "null"}, READING_ID],
-              "description": "the reading named once sure and confirmed; null before"},
+              "description": ("the reading named once sure, its probes answered as it "
+                              "answers; null before")},
     "confidence": {"type": "number", "minimum": 0, "maximum": 1,
                    "description": "the likeliest reading's probability"},
 }, "the diagnostic round after the answers sent")

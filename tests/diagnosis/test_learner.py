@@ -13,6 +13,7 @@ from bidder.diagnosis import Answer
 from bidder.diagnosis.bank import shipped
 from bidder.diagnosis.hypotheses import answers as reading_answers
 from bidder.diagnosis.learner import belief, pair_id
+from bidder.diagnosis.probes import probes
 from bidder.diagnosis.slips import (NEIGHBOUR_SHARE, UNIVERSE, likelihood, none_likelihood)
 from bidder.misreadings import variant_by_id
 
@@ -97,3 +98,31 @@ def test_a_pair_that_fits_better_than_either_part_is_weighed_and_named_by_both_i
 def test_without_pairs_none_are_weighed():
     answered = rows_answered(variant_by_id("no-2nt"), 10)
     assert belief(shipped(), answered, counting=False, pairs=False).pairs == ()
+
+
+def probe_answers(reading, probed):
+    """Answers as *reading* gives them to every hand of the probes of *probed*."""
+    bank = shipped()
+    codes = [code for probe in probes(bank, bank.ids.index(probed)) for code in probe.codes]
+    found = []
+    for code in codes:
+        bid = reading_answers(reading, code)[0]
+        found.append(Answer(parse_hand(packed.text(code)),
+                            None if bid is None else BID_BY_VALUE[bid]))
+    return found
+
+
+@pytest.mark.parametrize("student, near_more", [
+    ("R1.hcp=14-18", False), ("R1.hcp=14-17", True),
+], ids=["the misreading itself: its probes met", "1NT on 14-17: the 18 HCP probe missed"])
+def test_readers_near_a_leading_misreading_who_miss_its_probes_weigh_as_none(
+        student, near_more):
+    bank = shipped()
+    inside = belief(bank, probe_answers(variant_by_id("R1.hcp=14-18"), "R1.hcp=14-18"), False)
+    found = belief(bank, probe_answers(variant_by_id(student), "R1.hcp=14-18"), False)
+    lead = next(place for place, members in enumerate(found.classes)
+                if bank.ids[members[0]] == "R1.hcp=14-18")
+    assert isclose(total(found), 1)
+    assert (found.near[lead] > 10 * inside.near[lead]) is near_more
+    assert found.mass(lead) == found.weights[lead] + found.near[lead]
+    assert found.none >= found.near[lead] > 0

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ...diagnosis import Candidate
 from ...misreadings import variant_by_id
 
-ALMOST_CERTAINLY = 0.95  # the round names a reading at this posterior (and confirms it)
+ALMOST_CERTAINLY = 0.95  # the round names a reading at this posterior (its probes met)
 PROBABLY = 0.6  # below this the two most likely readings are not told apart yet
 RULES, NONE = "rules", "none"  # the readings that are no misreading
 

@@ -1,0 +1,179 @@
+"""The hands that test a leading misreading against readings just outside the space. For
+each of its largest regions of departure from the rules (one shape, one bid changed): the
+lowest and highest HCP at which it makes that bid on that shape, and one HCP beyond each,
+where it stops. A student whose range or shape differs from the misreading's answers some
+of them otherwise, even where the misreading agrees with the rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from .. import packed
+from ..cards import SUITS_HIGH_FIRST, Card, Rank
+from .bank import Bank, Row
+from .hypotheses import answers, readings
+
+MOST_REGIONS = 2  # regions of departure probed, those of most hands first
+MOST_PROBES = 5  # probes of one reading, at most
+ALTERNATIVES = 4  # hands kept for each probe, the next asked after a miss
+UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
+DOWN = tuple((new, old) for old, new in reversed(UP))
+SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """Hands alike (shape, HCP, the reading's and the rules' bids), asked in turn, and
+    the bid the reading makes on them."""
+
+    codes: tuple[int, ...]
+    bid: str | None
+
+
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """Every hand of the bank (rows and rungs, by code) and the hands of each HCP and
+    shape (suit lengths, clubs first)."""
+
+    rows: tuple[Row, ...]
+    alike: dict[tuple[int, tuple[int, ...]], tuple[Row, ...]]
+
+    def at(self, hcp: int) -> tuple[Row, ...]:
+        """The hands of *hcp* HCP, by shape then code."""
+        return self.levels.get(hcp, ())
+
+    @cached_property
+    def levels(self) -> dict[int, tuple[Row, ...]]:
+        """The hands of each HCP, by shape then code."""
+        found: dict[int, list[Row]] = {}
+        for (level, _), rows in sorted(self.alike.items()):
+            found.setdefault(level, []).extend(rows)
+        return {level: tuple(rows) for level, rows in found.items()}
+
+
+@lru_cache(maxsize=4)
+def grid(bank: Bank) -> Grid:
+    """The bank's hands laid out for probing, worked out once per process."""
+    rows = tuple(bank.by_code[code] for code in sorted(bank.by_code))
+    alike: dict[tuple[int, tuple[int, ...]], list[Row]] = {}
+    for found in rows:
+        alike.setdefault((packed.hcp(found.code), packed.tally(found.code).lengths),
+                         []).append(found)
+    return Grid(rows, {key: tuple(value) for key, value in alike.items()})
+
+
+def stepped(code: int, step: int) -> int | None:
+    """The hand one HCP richer (*step* 1) or poorer (-1) of the same shape, an honour
+    raised or lowered by one rank, spades first; None when no honour can move."""
+    held = set(packed.cards(code))
+    for old, new in UP if step > 0 else DOWN:
+        for suit in SUITS_HIGH_FIRST:
+            if Card(suit, old) in held and Card(suit, new) not in held:
+                return packed.encode_cards((held - {Card(suit, old)}) | {Card(suit, new)})
+    for suit in SUITS_HIGH_FIRST:
+        spots = [rank for rank in SPOTS if (Card(suit, rank) in held) == (step > 0)]
+        jack = Card(suit, Rank.JACK)
+        if spots and (jack in held) != (step > 0):
+            swap = {Card(suit, spots[0]), jack}
+            return packed.encode_cards(held ^ swap)
+    return None
+
+
+def _run_end(reading, code: int, bid, step: int) -> tuple[int, int | None]:
+    """From *code*, stepping by *step* HCP while *reading* still bids *bid*: the last hand
+    that does and the first that does not (None when the honours run out)."""
+    while True:
+        further = stepped(code, step)
+        if further is None:
+            return code, None
+        if answers(reading, further)[0] != bid:
+            return code, further
+        code = further
+
+
+@lru_cache(maxsize=1024)
+def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
+    """The probes of the reading at place *reader* (none for the rules, at place 0). Of
+    two hands one HCP apart the richer comes first: asked the other way round they would
+    read as a ladder."""
+    if reader == 0:
+        return ()
+    laid, reading = grid(bank), readings()[reader]
+    regions: dict[tuple, list[Row]] = {}
+    for found_row in laid.rows:
+        of = found_row.of
+        if of[reader] != of[0]:
+            mine, rules = found_row.answer(reader)[0], found_row.answer(0)[0]
+            if mine != rules:
+                regions.setdefault((str(rules), str(mine)), []).append(found_row)
+    largest = sorted(regions.items(), key=lambda item: (-len(item[1]), item[0]))
+    found: list[int] = []
+    for _, members in largest[:MOST_REGIONS]:
+        start = members[0].code
+        bid = answers(reading, start)[0]
+        for end, beyond in (_run_end(reading, start, bid, -1), _run_end(reading, start, bid, 1)):
+            if beyond is not None:  # an end where the honours run out tells nothing
+                found += sorted((end, beyond), key=packed.hcp, reverse=True)
+        found += [other.code for other in laid.at(packed.hcp(start))
+                  if other.answer(reader)[0] == bid == other.answer(0)[0]][:1]
+    return tuple(_alike(laid, reading, reader, code)
+                 for code in dict.fromkeys(found))[:MOST_PROBES]
+
+
+def _alike(laid: Grid, reading, reader: int, code: int) -> Probe:
+    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its shape and HCP
+    on which the reading and the rules bid as on it: an honour moved up and another down,
+    or the bank's."""
+    mine, rules = answers(reading, code)[0], answers(None, code)[0]
+    banked = laid.alike.get((packed.hcp(code), packed.tally(code).lengths), ())
+    moved = [other for other in (_round_trip(code, step) for step in (1, -1))
+             if other is not None and answers(reading, other)[0] == mine
+             and answers(None, other)[0] == rules]
+    others = moved + [found.code for found in banked
+                      if found.answer(reader)[0] == mine and found.answer(0)[0] == rules]
+    others = [other for other in dict.fromkeys(others) if other != code]
+    return Probe((code, *others[:ALTERNATIVES - 1]), mine)
+
+
+def _round_trip(code: int, step: int) -> int | None:
+    """The hand one HCP up then down again (or down then up): the same shape and HCP,
+    the honours placed otherwise, or None."""
+    there = stepped(code, step)
+    return None if there is None else stepped(there, -step)
+
+
+def probe_codes(bank: Bank, reader: int) -> frozenset[int]:
+    """The hands of every probe of the reading at place *reader*."""
+    return frozenset(code for probe in probes(bank, reader) for code in probe.codes)
+
+
+def unsettled(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
+              ) -> tuple[Probe, ...]:
+    """The probes of the reading not answered as it answers yet (never asked, missed at
+    least as often as met, or missed last), but a probe missed once with no hand left to
+    ask (a slip, the posterior weighs it). *given* holds each hand answered (by code): its
+    place among the answers and the bid given."""
+    return tuple(probe for probe in probes(bank, reader) if not settled(probe, given)
+                 and (misses(probe, given) > 1
+                      or not all(code in given for code in probe.codes)))
+
+
+def misses(probe: Probe, given: dict[int, tuple[int, str | None]]) -> int:
+    """How many of the probe's hands were answered otherwise than the reading answers."""
+    return sum(1 for code in probe.codes if code in given and given[code][1] != probe.bid)
+
+
+def settled(probe: Probe, given: dict[int, tuple[int, str | None]]) -> bool:
+    """Whether the probe's hands were answered as the reading answers them: the last one
+    asked, and at least as many as were answered otherwise."""
+    answered = sorted((given[code][0], given[code][1] == probe.bid)
+                      for code in probe.codes if code in given)
+    met = sum(agreed for _, agreed in answered)
+    return bool(answered) and answered[-1][1] and 2 * met >= len(answered)
+
+
+def missed(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
+           ) -> tuple[Probe, ...]:
+    """The probes of the reading some hand of which was answered otherwise."""
+    return tuple(probe for probe in probes(bank, reader) if misses(probe, given))
