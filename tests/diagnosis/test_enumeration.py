@@ -5,6 +5,7 @@ import pytest
 from bidder import packed
 from bidder.cards import Rank
 from bidder.exact import suit_lengths
+from bidder.diagnosis import enumeration
 from bidder.diagnosis.enumeration import (HONOURS, LONG, SCALES, Witness, _orders, _placed,
                                           every_witness, witnesses, worth)
 
@@ -59,7 +60,13 @@ def test_every_pattern_is_enumerated():
     patterns = tuple(suit_lengths())
     assert len(set(patterns)) == 560
     assert all(next(witnesses(lengths), None) is not None for lengths in patterns)
-    assert next(every_witness()) == next(witnesses(patterns[0]))
+
+
+def test_every_witness_walks_the_patterns_in_turn(monkeypatch):
+    patterns = ((3, 3, 3, 4), (5, 5, 3, 0))
+    monkeypatch.setattr(enumeration, "suit_lengths", lambda: iter(patterns))
+    assert list(every_witness()) == [witness for lengths in patterns
+                                     for witness in witnesses(lengths)]
 
 
 def test_a_witness_writes_its_cards_in_the_deck_s_places():

@@ -53,7 +53,7 @@ SCHEMA = ("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT 
 PROBE = "probe:start-up"
 PROBE_BYTES = 8192  # two pages and more: a full file fails the probe, as it would an answer
 SYNCHRONOUS = "PRAGMA synchronous=NORMAL"
-_KEEPERS: dict[tuple[str, int], sqlite3.Connection] = {}  # (path, process): idle connection
+_KEEPERS: dict[tuple[str, int], sqlite3.Connection] = {}  # (path, process): kept open
 IDLE_CONNECTIONS = 8  # kept for reuse, per file and process
 IDLE_FILES = 4  # files whose connections are kept, per process (a server uses one)
 # (path, pragmas, process): [(connection, (device, inode) of the file it was opened on)]
@@ -213,13 +213,18 @@ class SQLiteStore:
         return db
 
     def _keep_open(self) -> None:
-        """Open this process's idle connection to the file, once."""
+        """Open this process's idle connection to the file, once; kept for the
+        IDLE_FILES files it opened last, the oldest closed."""
         place = (self.path, os.getpid())
-        if place not in _KEEPERS:
+        with _IDLE_LOCK:
+            if place in _KEEPERS:
+                return
             keeper = sqlite3.connect(f"file:{quote(self.path)}?mode=rw", uri=True,
                                      check_same_thread=False)
             keeper.execute("SELECT count(*) FROM sqlite_master").fetchone()
             _KEEPERS[place] = keeper
+            for older in [kept for kept in _KEEPERS if kept[1] == place[1]][:-IDLE_FILES]:
+                _KEEPERS.pop(older).close()
 
     def count(self, key: str, amount: int, ttl: float) -> tuple[int, float]:
         """Add *amount* to the window counter *key*, which starts at 0 and ends *ttl*

@@ -55,3 +55,13 @@ def test_connections_are_kept_for_a_few_files_only_the_latest_used(tmp_path):
         store.put("k", store.path, 60)
     assert idle(stores[0]) == [] and all(idle(store) for store in stores[1:])
     assert [store.get("k") for store in stores] == [store.path for store in stores]
+
+
+def test_a_process_keeps_a_file_open_for_a_few_files_only_the_latest_opened(tmp_path):
+    stores = [prepared(tmp_path / f"k{number}.sqlite3") for number in range(IDLE_FILES + 2)]
+    for store in stores:
+        store.put("k", store.path, 60)
+    kept = [path for path, process in sqlite_store._KEEPERS if process == os.getpid()]
+    assert kept[-IDLE_FILES:] == [store.path for store in stores[-IDLE_FILES:]]
+    assert len(kept) == IDLE_FILES
+    assert [store.get("k") for store in stores] == [store.path for store in stores]
