@@ -201,9 +201,18 @@ POLL_RESPONSES = {
 }
 
 
-def _admin_step(operation: str, summary: str, extra: dict | None = None) -> dict:
-    return {"post": {"operationId": operation, "summary": summary, "parameters": CODE,
-                     "security": ADMIN, "responses": {**POLL_RESPONSES, **(extra or {})}}}
+def _admin_step(operation: str, summary: str, extra: dict | None = None,
+                body: dict | None = None) -> dict:
+    step = {"operationId": operation, "summary": summary, "parameters": CODE,
+            "security": ADMIN, "responses": {**POLL_RESPONSES, **(extra or {})}}
+    return {"post": {**step, "requestBody": body} if body else step}
+
+
+# the next round's body, which may be left out (the same hand again)
+ROUNDS_BODY = {"required": False, "content": {"application/json": {"schema": {
+    "type": "object", "properties": {
+        "hand": STRING, "split": {"type": "boolean", "description": "the next hand chosen "
+                                  "to split the class's votes so far (not with hand)"}}}}}}
 
 
 POLL_PATHS = {
@@ -267,8 +276,11 @@ POLL_PATHS = {
     "/api/polls/{code}/reveal": _admin_step("revealPoll",
                                             "Close the vote and show it to the room"),
     "/api/polls/{code}/rounds": _admin_step(
-        "nextRound", "A second vote on the same hand, or with {hand} the next hand",
-        {"409": _json("Error", "the vote on the table is still open")}),
+        "nextRound", "A second vote on the same hand, with {hand} the next hand, or with "
+                     "{split: true} the next hand chosen to split the class's votes so far",
+        {"409": _json("Error", "the vote on the table is still open"),
+         "503": _json("Error", "the worker's pool is full: try again after Retry-After")},
+        ROUNDS_BODY),
     "/api/polls/{code}/summary": {"get": {
         "operationId": "pollSummary", "parameters": CODE, "security": ADMIN,
         "summary": "Every vote's counts and the misreadings the room showed",

@@ -18,6 +18,7 @@ from . import ledger
 from .device import device_id, joining_device, remember
 from .hands import APART_WORK, SEEDS, NamedError, apart_for, canonical
 from .report import summary, view
+from .splitting import SPLIT_WORK, class_answers, split_hand
 
 blueprint = Blueprint("live_api", __name__, url_prefix="/api/polls")
 blueprint.after_request(remember)
@@ -25,6 +26,7 @@ HAND_EXAMPLE = '{"hand": "AS KH 10H 8H 7H AD JD 9D 10C 8C 5C 4C 2C"}'
 APART_EXAMPLE = '{"apart": ["R2.len=3+", "omit=R3"]} (or [] for any misreadings)'
 START_EXAMPLE = (f'{HAND_EXAMPLE}, or {APART_EXAMPLE}, with "count_first": true and '
                  f'"class_size": 30 if you wish')
+ROUNDS_EXAMPLE = f'{HAND_EXAMPLE}, or {{"split": true}} for the hand that splits the class'
 BID_EXAMPLE = '{"bid": "1C"} (or {"bid": null} for no bid)'
 COUNT_EXAMPLE = '{"hcp": 12, "distribution": 1}'
 MAX_COUNTED = 99  # a count sent, whatever the hand
@@ -257,15 +259,31 @@ def reveal(code: str) -> Response:
 @blueprint.post("/<code>/rounds")
 @code_lookups
 def next_round(code: str) -> Response:
-    """A second vote on the same hand, or with {"hand": ...} the next hand."""
+    """A second vote on the same hand, with {"hand": ...} the next hand, or with
+    {"split": true} the next hand chosen to split the class's votes so far."""
     poll, status = admin_poll(code)
-    hand = None
-    if request.content_length:
-        value = body_field("hand", HAND_EXAMPLE)
-        hand = None if value is None else read_hand(value)
     store = store_of_app()
+    hand = next_hand(store, poll, status) if request.content_length else None
     poll, status = ledger.next_round(store, poll, status, hand)
     return jsonify(view(store, poll, status, True))
+
+
+def next_hand(store, poll, status) -> str | None:
+    """The next hand a rounds body asks for: the one sent, the one that splits the class
+    (worked out in the worker's pool), or None for the same hand again.
+
+    :raises PollError: 400 for both, a split that is not true or false, or a bad hand.
+    """
+    split, value = body_field("split", ROUNDS_EXAMPLE), body_field("hand", ROUNDS_EXAMPLE)
+    if split is not None and not isinstance(split, bool):
+        raise ledger.PollError(400, "bad_split", f"send split as true or false: "
+                               f"{ROUNDS_EXAMPLE}")
+    if split and value is not None:
+        raise ledger.PollError(400, "hand_and_split", f"send a hand or split, not both: "
+                               f"{ROUNDS_EXAMPLE}")
+    if split:
+        return heavy.run(SPLIT_WORK, split_hand, class_answers(store, poll, status))
+    return None if value is None else read_hand(value)
 
 
 @blueprint.get("/<code>/summary")

@@ -86,3 +86,52 @@ def test_a_large_room_is_sampled_in_proportion(students, most, kept):
 
 def test_an_empty_room_still_gets_a_hand():
     assert len(parse_hand(split_hand(())).cards) == 13
+
+
+def api_poll(app):
+    """A poll opened through the API, three phones voting 1C, 1H and no bid on its hand
+    and the vote revealed: the client, its code and the admin header."""
+    client = app.test_client()
+    answer = client.post("/api/polls", json={"hand": HAND}).json
+    code, admin = answer["code"], {"Authorization": f"Bearer {answer['admin']}"}
+    for bid in ("1C", "1H", None):
+        phone = app.test_client()
+        assert phone.post(f"/api/polls/{code}/join").status_code == 200
+        assert phone.post(f"/api/polls/{code}/votes", json={"bid": bid}).status_code == 200
+    assert client.post(f"/api/polls/{code}/reveal", headers=admin).status_code == 200
+    return client, code, admin
+
+
+def test_the_api_s_next_round_may_be_the_hand_chosen_to_split_the_class(app):
+    client, code, admin = api_poll(app)
+    moved = client.post(f"/api/polls/{code}/rounds", headers=admin, json={"split": True})
+    assert moved.status_code == 200 and moved.json["round"] == 1
+    students = ((HAND, "1C"),), ((HAND, "1H"),), ((HAND, None),)
+    assert moved.json["hand"] == split_hand(students) != HAND
+
+
+@pytest.mark.parametrize("body, round_, hand", [
+    ({"split": False}, 1, HAND),
+    ({"split": False, "hand": OTHER}, 1, OTHER),
+    ({"split": None}, 1, HAND),
+], ids=["split false: the same hand again", "split false with a hand: that hand",
+        "split null: the same hand again"])
+def test_split_false_or_null_is_as_if_left_out(app, body, round_, hand):
+    client, code, admin = api_poll(app)
+    moved = client.post(f"/api/polls/{code}/rounds", headers=admin, json=body)
+    assert moved.status_code == 200 and moved.json["round"] == round_
+    assert parse_hand(moved.json["hand"]) == parse_hand(hand)
+
+
+@pytest.mark.parametrize("body, code_, said", [
+    ({"split": True, "hand": OTHER}, "hand_and_split", "send a hand or split, not both"),
+    ({"split": "yes"}, "bad_split", "send split as true or false"),
+    ({"split": 1}, "bad_split", "send split as true or false"),
+], ids=["both", "a string", "a number"])
+def test_a_bad_split_is_refused_saying_what_to_send(app, body, code_, said):
+    client, code, admin = api_poll(app)
+    refused = client.post(f"/api/polls/{code}/rounds", headers=admin, json=body)
+    assert refused.status_code == 400
+    error = refused.json["error"]
+    assert error["code"] == code_ and error["message"].startswith(said)
+    assert '{"split": true}' in error["message"]
