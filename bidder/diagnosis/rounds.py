@@ -14,9 +14,10 @@ from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, options
-from .learner import Belief, Hypothesis, belief
+from .learner import Belief, Hypothesis, belief, evidence
 from .outcome import NONE, RULES, Candidate, Diagnosis
 from .probes import missed, unsettled
+from .seconds import alone, departing, second_odds
 
 CONFIDENT = 0.95  # the posterior at which a reading is named, once its probes are asked
 LEAD = 0.8  # the posterior (with the readers near it) at which a misreading's probes begin
@@ -81,12 +82,28 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     found = belief(bank, answers, counting)
     ranked = found.ranked(bank.ids)
     top = ranked[0]
-    named = top.id if top.probability >= CONFIDENT and not unsettled(
-        bank, _reader(bank, top.id), given_bids(answers)) else None
-    item = None if named is not None else next_item(bank, found, answers, counting, ladders)
+    sure = top.probability >= CONFIDENT and not unsettled(bank, _reader(bank, top.id),
+                                                          given_bids(answers))
+    odds = seconds_of(bank, found, top.id, answers, counting) if sure else {}
+    named = top.id if sure and alone(odds) >= CONFIDENT else None
+    item = None if named is not None else next_item(bank, found, answers, counting, ladders,
+                                                    odds)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
     return named, item, shown, top.probability
+
+
+def seconds_of(bank: Bank, found: Belief, hypothesis: str, answers: Sequence[Answer],
+               counting: bool) -> dict[int, float]:
+    """When *hypothesis* is a misreading alone, the odds of it with each other class (by
+    place) against it alone (see bidder.diagnosis.seconds); else none."""
+    reader = _reader(bank, hypothesis)
+    if not reader:
+        return {}
+    leader = next(place for place, members in enumerate(found.classes) if reader in members)
+    known = evidence(answers, found.classes, counting)
+    return second_odds(found.classes, leader, known.classes[leader], answers, known.rows,
+                       counting)
 
 
 def asked_codes(answers: Sequence[Answer]) -> frozenset[int]:
@@ -118,15 +135,24 @@ def _item_ends(answers: Sequence[Answer]) -> list[int]:
 
 
 def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
-              ladders: bool) -> Item | None:
+              ladders: bool, odds: dict[int, float] | None = None) -> Item | None:
     """The item that tells most about the class; once a misreading leads, its probes
-    first."""
+    first; once it is sure, the item that tells most whether a second misreading is held
+    beside it (*odds*, by class place), on the hands where it answers as the rules do."""
     asked = asked_codes(answers)
     probe = next_probe(bank, found, answers, asked)
     if probe is not None:
         return Item((Hand.in_order(packed.cards(probe)),), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
-    chosen = best(found_options, class_weights(bank, found), found.slip, asked)
+    chosen = None
+    if odds:
+        weights = [odds.get(place, 0.0) for place in range(len(found.classes))]
+        weights[0] = 1.0  # on those hands the leader alone answers as the rules
+        leader = max(range(len(found.weights)), key=found.mass)
+        barred = asked | departing(bank, found.classes[leader][0], mode_fields(counting))
+        chosen = best(found_options, weights, found.slip, barred, len(weights))
+    if chosen is None:
+        chosen = best(found_options, class_weights(bank, found), found.slip, asked)
     return None if chosen is None else _item(chosen)
 
 
