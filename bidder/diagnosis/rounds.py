@@ -5,6 +5,7 @@ leading misreading once it leads, else the item that tells most."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import packed
@@ -25,6 +26,7 @@ RETRY = 0.02  # readers near the leader this likely: its missed probes are asked
 ITEM_BUDGET = 30  # items in a round at most
 MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each count)
 SHOWN = 5  # candidates shown
+GUARD_LIKELY = 48  # the likeliest classes weighed choosing whether a second is held
 
 
 def items_answered(answers: Sequence[Answer], ladders: bool = True) -> int:
@@ -84,26 +86,53 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     top = ranked[0]
     sure = top.probability >= CONFIDENT and not unsettled(bank, _reader(bank, top.id),
                                                           given_bids(answers))
-    odds = seconds_of(bank, found, top.id, answers, counting) if sure else {}
-    named = top.id if sure and alone(odds) >= CONFIDENT else None
+    lead = leading(bank, found, top, answers, counting)
+    alone_too = lead is None or _reader(bank, top.id) == 0 or alone(lead.odds) >= CONFIDENT
+    named = top.id if sure and alone_too else None
     item = None if named is not None else next_item(bank, found, answers, counting, ladders,
-                                                    odds)
+                                                    lead)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
     return named, item, shown, top.probability
 
 
-def seconds_of(bank: Bank, found: Belief, hypothesis: str, answers: Sequence[Answer],
-               counting: bool) -> dict[int, float]:
-    """When *hypothesis* is a misreading alone, the odds of it with each other class (by
-    place) against it alone (see bidder.diagnosis.seconds); else none."""
-    reader = _reader(bank, hypothesis)
-    if not reader:
-        return {}
-    leader = next(place for place, members in enumerate(found.classes) if reader in members)
+@dataclass(frozen=True)
+class Lead:
+    """A misreading that, alone or with a second one, is sure: its place in the bank, the
+    odds of it with each other class (by place) against it alone, and the weights telling
+    it alone (at the rules' place, where it answers as the rules) from those pairs."""
+
+    reader: int
+    odds: dict[int, float]
+    weights: tuple[float, ...]
+
+
+def leading(bank: Bank, found: Belief, top: Hypothesis, answers: Sequence[Answer],
+            counting: bool) -> Lead | None:
+    """The lead when the top hypothesis is a misreading or a pair (read by its part more
+    likely alone) and it holds CONFIDENT with the pairs containing it; else None."""
+    place_of = {bank.ids[members[0]]: place for place, members in enumerate(found.classes)}
+    if top.id in place_of:
+        parts = [place_of[top.id]]
+    elif top.members in dict(found.pairs):
+        parts = [place_of[part] for part in top.members]
+    else:  # none of these
+        return None
+    if 0 in parts:
+        return None
+    part = max(parts, key=lambda place: found.weights[place])
+    name = bank.ids[found.classes[part][0]]
+    pairs = {place_of[other]: weight for pair, weight in found.pairs if name in pair
+             for other in pair if other != name}
+    if found.weights[part] + sum(pairs.values()) < CONFIDENT:
+        return None
     known = evidence(answers, found.classes, counting)
-    return second_odds(found.classes, leader, known.classes[leader], answers, known.rows,
+    odds = second_odds(found.classes, part, known.classes[part], answers, known.rows,
                        counting)
+    weights = [max(found.weights[part] * odds.get(place, 0.0), pairs.get(place, 0.0))
+               for place in range(len(found.classes))]
+    weights[0] = found.weights[part]
+    return Lead(found.classes[part][0], odds, tuple(weights))
 
 
 def asked_codes(answers: Sequence[Answer]) -> frozenset[int]:
@@ -135,22 +164,19 @@ def _item_ends(answers: Sequence[Answer]) -> list[int]:
 
 
 def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
-              ladders: bool, odds: dict[int, float] | None = None) -> Item | None:
+              ladders: bool, lead: Lead | None = None) -> Item | None:
     """The item that tells most about the class; once a misreading leads, its probes
-    first; once it is sure, the item that tells most whether a second misreading is held
-    beside it (*odds*, by class place), on the hands where it answers as the rules do."""
+    first; once it is sure (*lead*), the item that tells most whether a second misreading
+    is held beside it, on the hands where it answers as the rules do."""
     asked = asked_codes(answers)
     probe = next_probe(bank, found, answers, asked)
     if probe is not None:
         return Item((Hand.in_order(packed.cards(probe)),), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
     chosen = None
-    if odds:
-        weights = [odds.get(place, 0.0) for place in range(len(found.classes))]
-        weights[0] = 1.0  # on those hands the leader alone answers as the rules
-        leader = max(range(len(found.weights)), key=found.mass)
-        barred = asked | departing(bank, found.classes[leader][0], mode_fields(counting))
-        chosen = best(found_options, weights, found.slip, barred, len(weights))
+    if lead is not None:
+        barred = asked | departing(bank, lead.reader)
+        chosen = best(found_options, lead.weights, found.slip, barred, GUARD_LIKELY)
     if chosen is None:
         chosen = best(found_options, class_weights(bank, found), found.slip, asked)
     return None if chosen is None else _item(chosen)

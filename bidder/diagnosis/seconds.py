@@ -10,7 +10,7 @@ from functools import lru_cache
 from math import exp
 
 from .answers import Answer
-from .bank import Bank, Row, project
+from .bank import Bank, Row
 from .learner import LogLikes, answer_log_likes, marginal, plus
 
 SECOND_SHARE = 0.2  # the odds, before answers, of a second misreading beside the leader
@@ -20,9 +20,13 @@ def composed(row: Row, leader: int, second: int):
     """What a student holding the readings at places *leader* and *second* answers on the
     row's hand: each part (bid, HCP, distribution) as the leader when it departs there from
     the rules, else as the second."""
-    mine, rules, other = row.answer(leader), row.answer(0), row.answer(second)
-    return tuple(own if own != plain else theirs
-                 for own, plain, theirs in zip(mine, rules, other))
+    return composed_value(row.answer(leader), row.answer(0), row.answer(second))
+
+
+def composed_value(mine: tuple, rules: tuple, theirs: tuple) -> tuple:
+    """Part by part, *mine* where it departs from *rules*, else *theirs*."""
+    return tuple(own if own != plain else other
+                 for own, plain, other in zip(mine, rules, theirs))
 
 
 def second_odds(classes: tuple[tuple[int, ...], ...], leader: int, own: LogLikes,
@@ -34,19 +38,36 @@ def second_odds(classes: tuple[tuple[int, ...], ...], leader: int, own: LogLikes
     reader = classes[leader][0]
     share = SECOND_SHARE / (len(classes) - 2)
     alone_log = marginal(own)
+    deltas = [_deltas(answer, found, reader, counting) for answer, found in zip(answers, rows)]
     odds = {}
     for place, members in enumerate(classes):
         if place in (0, leader):
             continue
         sums = own
-        for answer, found in zip(answers, rows):
-            pair = composed(found, reader, members[0])
-            if pair != found.answer(reader):
-                mine = answer_log_likes(answer, found, found.answer(reader), counting)
-                sums = plus(sums, tuple(theirs - it for theirs, it in zip(
-                    answer_log_likes(answer, found, pair, counting), mine)))
+        for found, delta in zip(rows, deltas):
+            added = delta[found.of[members[0]]]
+            if added is not None:
+                sums = plus(sums, added)
         odds[place] = share * exp(marginal(sums) - alone_log)
     return odds
+
+
+def _deltas(answer: Answer, found: Row, reader: int, counting: bool
+            ) -> tuple[LogLikes | None, ...]:
+    """For each of the row's answers (by place), what the reading at place *reader* with
+    the second giving it answers on the hand, as the evidence it adds against the reading
+    alone (None where they answer alike)."""
+    mine = found.answer(reader)
+    own = answer_log_likes(answer, found, mine, counting)
+    by_pair: dict[tuple, LogLikes] = {}
+    found_deltas: list[LogLikes | None] = []
+    for theirs in found.values:
+        pair = composed_value(mine, found.answer(0), theirs)
+        if pair != mine and pair not in by_pair:
+            by_pair[pair] = tuple(value - it for value, it in zip(
+                answer_log_likes(answer, found, pair, counting), own))
+        found_deltas.append(by_pair.get(pair))
+    return tuple(found_deltas)
 
 
 def alone(odds: dict[int, float]) -> float:
@@ -55,10 +76,11 @@ def alone(odds: dict[int, float]) -> float:
 
 
 @lru_cache(maxsize=256)
-def departing(bank: Bank, reader: int, fields: tuple[str, ...]) -> frozenset[int]:
-    """The hands (by code, rows and rungs) on which the reading at place *reader* answers
-    otherwise than the rules to *fields*: asked, they cannot show a second misreading."""
+def departing(bank: Bank, reader: int) -> frozenset[int]:
+    """The hands (by code, rows and rungs) on which the reading at place *reader* bids
+    otherwise than the rules: there a second misreading's bid cannot show (its counts may
+    where the reading counts as the rules do, and are weighed so)."""
     return frozenset(found.code for found in (*bank.rows, *(rung for ladder in bank.ladders
                                                              for rung in ladder))
-                     if project(found.answer(reader), fields) != project(found.answer(0),
-                                                                         fields))
+                     if found.of[reader] != found.of[0]
+                     and found.answer(reader)[0] != found.answer(0)[0])
