@@ -169,9 +169,9 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     first; once it is sure (*lead*), the item that tells most whether a second misreading
     is held beside it, on the hands where it answers as the rules do."""
     asked = asked_codes(answers)
-    probe = next_probe(bank, found, answers, asked)
-    if probe is not None:
-        return Item((Hand.in_order(packed.cards(probe)),), ("bid",))
+    probe = next_probe(bank, found, answers, asked, ladders)
+    if probe:
+        return Item(tuple(Hand.in_order(packed.cards(code)) for code in probe), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
     chosen = None
     if lead is not None:
@@ -195,26 +195,34 @@ def class_weights(bank: Bank, found: Belief) -> list[float]:
     return weights
 
 
-def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int]
-               ) -> int | None:
+def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int],
+               ladders: bool = False) -> tuple[int, ...]:
     """The leading misreading's next probe, once it leads: a hand not asked yet of the
-    first probe not answered as it answers."""
+    first probe not answered as it answers; with *ladders*, with the next probe's hand
+    when the two are one shape one HCP apart, asked as one ladder (the poorer first)."""
     lead = max(range(len(found.weights)), key=found.mass)
     reader = found.classes[lead][0]
     if found.mass(lead) < LEAD or not reader:
-        return None
+        return ()
     given = given_bids(answers)
     waiting = unsettled(bank, reader, given)
     if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
         waiting += tuple(probe for probe in missed(bank, reader, given)
                          if probe not in waiting)
     after = _rung_key(answers[-1].hand) if answers else None
-    for probe in waiting:
-        fresh = [code for code in probe.codes if code not in asked
-                 and not _next_rung(after, code)]
-        if fresh:
-            return fresh[0]
-    return None
+    fresh = [[code for code in probe.codes if code not in asked
+              and not _next_rung(after, code)][:1] for probe in waiting]
+    hands = [found_codes[0] for found_codes in fresh if found_codes]
+    if not hands:
+        return ()
+    if ladders and len(hands) > 1 and _next_rung(_rung_key(_hand(hands[1])), hands[0]):
+        return hands[1], hands[0]
+    return hands[0],
+
+
+def _hand(code: int) -> Hand:
+    """The hand of *code*, suits in order."""
+    return Hand.in_order(packed.cards(code))
 
 
 def _next_rung(last: tuple[tuple[int, ...], int] | None, code: int) -> bool:
