@@ -84,13 +84,14 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     found = belief(bank, answers, counting)
     ranked = found.ranked(bank.ids)
     top = ranked[0]
-    sure = top.probability >= CONFIDENT and not unsettled(bank, _reader(bank, top.id),
-                                                          given_bids(answers))
+    given = given_bids(answers)
+    sure = top.probability >= CONFIDENT and not any(
+        unsettled(bank, reader, given) for reader in probed(bank, found, top))
     lead = leading(bank, found, top, answers, counting)
     alone_too = lead is None or _reader(bank, top.id) == 0 or alone(lead.odds) >= CONFIDENT
     named = top.id if sure and alone_too else None
     item = None if named is not None else next_item(bank, found, answers, counting, ladders,
-                                                    lead)
+                                                    lead, top)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
     return named, item, shown, top.probability
@@ -146,6 +147,15 @@ def given_bids(answers: Sequence[Answer]) -> dict[int, tuple[int, str | None]]:
             for place, answer in enumerate(answers)}
 
 
+def probed(bank: Bank, found: Belief, hypothesis: Hypothesis) -> tuple[int, ...]:
+    """The readings (by place in the bank) whose probes are asked before *hypothesis* is
+    named: a misreading's own, or each part's of a pair; none for the rules or none."""
+    if hypothesis.members in dict(found.pairs):
+        return tuple(bank.ids.index(part) for part in hypothesis.members)
+    reader = _reader(bank, hypothesis.id)
+    return (reader,) if reader else ()
+
+
 def _reader(bank: Bank, hypothesis: str) -> int:
     """The place of a hypothesis's reading in the bank (0, the rules', for none of these
     and pairs, which have no probes)."""
@@ -164,12 +174,13 @@ def _item_ends(answers: Sequence[Answer]) -> list[int]:
 
 
 def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
-              ladders: bool, lead: Lead | None = None) -> Item | None:
+              ladders: bool, lead: Lead | None = None, top: Hypothesis | None = None
+              ) -> Item | None:
     """The item that tells most about the class; once a misreading leads, its probes
     first; once it is sure (*lead*), the item that tells most whether a second misreading
     is held beside it, on the hands where it answers as the rules do."""
     asked = asked_codes(answers)
-    probe = next_probe(bank, found, answers, asked, ladders)
+    probe = next_probe(bank, found, answers, asked, ladders, top)
     if probe:
         return Item(tuple(Hand.in_order(packed.cards(code)) for code in probe), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
@@ -196,19 +207,24 @@ def class_weights(bank: Bank, found: Belief) -> list[float]:
 
 
 def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int],
-               ladders: bool = False) -> tuple[int, ...]:
-    """The leading misreading's next probe, once it leads: a hand not asked yet of the
-    first probe not answered as it answers; with *ladders*, with the next probe's hand
-    when the two are one shape one HCP apart, asked as one ladder (the poorer first)."""
+               ladders: bool = False, top: Hypothesis | None = None) -> tuple[int, ...]:
+    """The leading misreading's next probe, once it leads (or a probe of either part of
+    the *top* pair, once it leads): a hand not asked yet of the first probe not answered
+    as it answers; with *ladders*, with the next probe's hand when the two are one shape
+    one HCP apart, asked as one ladder (the poorer first)."""
     lead = max(range(len(found.weights)), key=found.mass)
     reader = found.classes[lead][0]
-    if found.mass(lead) < LEAD or not reader:
-        return ()
     given = given_bids(answers)
-    waiting = unsettled(bank, reader, given)
-    if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
-        waiting += tuple(probe for probe in missed(bank, reader, given)
-                         if probe not in waiting)
+    if found.mass(lead) >= LEAD and reader:
+        waiting = unsettled(bank, reader, given)
+        if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
+            waiting += tuple(probe for probe in missed(bank, reader, given)
+                             if probe not in waiting)
+    elif top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
+        waiting = tuple(probe for part in probed(bank, found, top)
+                        for probe in unsettled(bank, part, given))
+    else:
+        return ()
     after = _rung_key(answers[-1].hand) if answers else None
     fresh = [[code for code in probe.codes if code not in asked
               and not _next_rung(after, code)][:1] for probe in waiting]

@@ -210,3 +210,18 @@ def test_teaching_hands_refuse_what_they_cannot_give(misreading, count, error):
 
 def test_a_misreading_the_bank_tells_from_the_rules_in_few_hands_gives_fewer():
     assert len(teaching_hands("none-as-string", 5, seed=1)) == 0
+
+
+@pytest.mark.parametrize("ladders, together", [(True, True), (False, False)],
+                         ids=["with ladders: an end's two probes are one ladder, poorer first",
+                              "bids only: each probe is a hand of its own, richer first"])
+def test_the_probes_at_an_end_of_a_range_are_asked_as_one_ladder_with_ladders(
+        ladders, together):
+    bank = shipped()
+    reading = "R1.hcp=14-18"
+    firsts = {probe.codes[0] for probe in probes(bank, bank.ids.index(reading))}
+    given, _ = play(variant_by_id(reading), ladders=ladders, counting=ladders)
+    codes = [packed.encode_cards(answer.hand.cards) for answer in given]
+    pairs = [(poorer, richer) for poorer, richer in zip(codes, codes[1:])
+             if {poorer, richer} <= firsts and packed.hcp(richer) == packed.hcp(poorer) + 1]
+    assert bool(pairs) == together
