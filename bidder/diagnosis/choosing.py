@@ -143,12 +143,12 @@ def gain(option: Option, masses: Sequence[float], total: float, slip: float) -> 
     return entropy(heard) + unheard - noise
 
 
-def gains(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int]
-          ) -> dict[int, float]:
-    """The information of each option (by place) that splits the likely classes and
-    whose hands were not asked yet, less COUNTING_COST bits for each count it asks."""
+def gains(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int],
+          most: int = MOST_LIKELY) -> dict[int, float]:
+    """The information of each option (by place) that splits the *most* likeliest classes
+    and whose hands were not asked yet, less COUNTING_COST bits for each count it asks."""
     total = sum(weights)
-    likely = sorted(range(len(weights)), key=lambda place: -weights[place])[:MOST_LIKELY]
+    likely = sorted(range(len(weights)), key=lambda place: -weights[place])[:most]
     summed: dict[int, float] = {}
     get = summed.get
     for place in sorted(likely):
@@ -171,10 +171,10 @@ def gains(found: Options, weights: Sequence[float], slip: float, asked: frozense
     return valued
 
 
-def best(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int]
-         ) -> Option | None:
+def best(found: Options, weights: Sequence[float], slip: float, asked: frozenset[int],
+         most: int = MOST_LIKELY) -> Option | None:
     """The option of most information (the first of equals; see gains()), None when
     none tells anything."""
-    valued = gains(found, weights, slip, asked)
+    valued = gains(found, weights, slip, asked, most)
     chosen = max(valued, key=lambda place: (valued[place], -place), default=None)
     return None if chosen is None or valued[chosen] <= LEAST_GAIN else found.items[chosen]

@@ -125,11 +125,12 @@ def none_log_likes(answer: Answer, found: Row, counting: bool) -> LogLikes:
     return tuple(total)
 
 
-def _plus(left: LogLikes, right: LogLikes) -> LogLikes:
+def plus(left: LogLikes, right: LogLikes) -> LogLikes:
+    """Two evidences summed, rate by rate."""
     return tuple(a + b for a, b in zip(left, right))
 
 
-def _marginal(log_likes: LogLikes) -> float:
+def marginal(log_likes: LogLikes) -> float:
     """log of the likelihood averaged over the slip rates."""
     top = max(log_likes)
     return top + log(sum(exp(value - top) for value in log_likes)) + RATE_PRIOR
@@ -163,9 +164,9 @@ def _evidence(answers: tuple[Answer, ...], classes: tuple[tuple[int, ...], ...],
     answer = answers[-1]
     found = row(packed.encode_cards(answer.hand.cards))
     by_value = [answer_log_likes(answer, found, value, counting) for value in found.values]
-    sums = tuple(_plus(sums, by_value[found.of[members[0]]])
+    sums = tuple(plus(sums, by_value[found.of[members[0]]])
                  for sums, members in zip(before.classes, classes))
-    return Evidence(sums, _plus(before.none, none_log_likes(answer, found, counting)),
+    return Evidence(sums, plus(before.none, none_log_likes(answer, found, counting)),
                     before.rows + (found,))
 
 
@@ -174,7 +175,7 @@ def pair_log_likes(pair: tuple[str, str], answers: Sequence[Answer], counting: b
     """The evidence of *answers* for a pair of misreadings, answered by the engine."""
     total = (0.0,) * len(SLIP_RATES)
     for answer, found in zip(answers, rows):
-        total = _plus(total, answer_log_likes(answer, found, _pair_answers(pair, found.code),
+        total = plus(total, answer_log_likes(answer, found, _pair_answers(pair, found.code),
                                               counting))
     return total
 
@@ -199,7 +200,7 @@ def near_log_likes(bank: Bank, reader: int, answers: Sequence[Answer], rows: Seq
     for answer, found in zip(answers, rows):
         if found.code in codes:
             own = answer_log_likes(answer, found, found.answer(reader), counting)
-            sums = _plus(sums, tuple(none - mine for none, mine in zip(
+            sums = plus(sums, tuple(none - mine for none, mine in zip(
                 none_log_likes(answer, found, counting), own)))
     return sums
 
@@ -236,8 +237,8 @@ def belief(bank: Bank, answers: Sequence[Answer], counting: bool,
     classes = bank.classes(FIELDS if counting else ("bid",))
     found = evidence(answers, classes, counting)
     class_prior = log((1 - NONE_PRIOR) / len(classes))
-    logs = [class_prior + _marginal(sums) for sums in found.classes]
-    none_log = log(NONE_PRIOR) + _marginal(found.none)
+    logs = [class_prior + marginal(sums) for sums in found.classes]
+    none_log = log(NONE_PRIOR) + marginal(found.none)
     near = _near_logs(bank, classes, logs, none_log, answers, found, counting)
     tried: tuple[tuple[str, str], ...] = ()
     pair_logs: list[float] = []
@@ -246,7 +247,7 @@ def belief(bank: Bank, answers: Sequence[Answer], counting: bool,
         place_of = {bank.ids[members[0]]: place for place, members in enumerate(classes)}
         scored = []
         for pair in pairs_to_try(weights, classes, answers, found.rows, bank.ids):
-            fit = _marginal(pair_log_likes(pair, answers, counting, found.rows))
+            fit = marginal(pair_log_likes(pair, answers, counting, found.rows))
             if all(fit > logs[place_of[part]] - class_prior for part in pair):
                 scored.append((pair, class_prior + log(PAIR_SHARE) + fit))
         tried = tuple(pair for pair, _ in scored)
@@ -276,7 +277,7 @@ def _near_logs(bank: Bank, classes: tuple[tuple[int, ...], ...], logs: list[floa
         if reader and weights[place] >= NEAR_LEAST:
             sums = near_log_likes(bank, reader, answers, found.rows, found.classes[place],
                                   counting)
-            near[place] = logs[place] + log(NEAR_SHARE) + _marginal(sums) - _marginal(
+            near[place] = logs[place] + log(NEAR_SHARE) + marginal(sums) - marginal(
                 found.classes[place])
     return near
 

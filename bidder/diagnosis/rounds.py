@@ -5,6 +5,7 @@ leading misreading once it leads, else the item that tells most."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import packed
@@ -14,9 +15,10 @@ from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, options
-from .learner import Belief, Hypothesis, belief
+from .learner import Belief, Hypothesis, belief, evidence
 from .outcome import NONE, RULES, Candidate, Diagnosis
 from .probes import missed, unsettled
+from .seconds import alone, departing, second_odds
 
 CONFIDENT = 0.95  # the posterior at which a reading is named, once its probes are asked
 LEAD = 0.8  # the posterior (with the readers near it) at which a misreading's probes begin
@@ -24,6 +26,7 @@ RETRY = 0.02  # readers near the leader this likely: its missed probes are asked
 ITEM_BUDGET = 30  # items in a round at most
 MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each count)
 SHOWN = 5  # candidates shown
+GUARD_LIKELY = 48  # the likeliest classes weighed choosing whether a second is held
 
 
 def items_answered(answers: Sequence[Answer], ladders: bool = True) -> int:
@@ -81,12 +84,56 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     found = belief(bank, answers, counting)
     ranked = found.ranked(bank.ids)
     top = ranked[0]
-    named = top.id if top.probability >= CONFIDENT and not unsettled(
-        bank, _reader(bank, top.id), given_bids(answers)) else None
-    item = None if named is not None else next_item(bank, found, answers, counting, ladders)
+    given = given_bids(answers)
+    sure = top.probability >= CONFIDENT and not any(
+        unsettled(bank, reader, given) for reader in probed(bank, found, top))
+    lead = leading(bank, found, top, answers, counting)
+    alone_too = lead is None or _reader(bank, top.id) == 0 or alone(lead.odds) >= CONFIDENT
+    named = top.id if sure and alone_too else None
+    item = None if named is not None else next_item(bank, found, answers, counting, ladders,
+                                                    lead, top)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
     return named, item, shown, top.probability
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A misreading that, alone or with a second one, is sure: its place in the bank, the
+    odds of it with each other class (by place) against it alone, and the weights telling
+    it alone (at the rules' place, where it answers as the rules) from those pairs."""
+
+    reader: int
+    odds: dict[int, float]
+    weights: tuple[float, ...]
+
+
+def leading(bank: Bank, found: Belief, top: Hypothesis, answers: Sequence[Answer],
+            counting: bool) -> Lead | None:
+    """The lead when the top hypothesis is a misreading or a pair (read by its part more
+    likely alone) and it holds CONFIDENT with the pairs containing it; else None."""
+    place_of = {bank.ids[members[0]]: place for place, members in enumerate(found.classes)}
+    if top.id in place_of:
+        parts = [place_of[top.id]]
+    elif top.members in dict(found.pairs):
+        parts = [place_of[part] for part in top.members]
+    else:  # none of these
+        return None
+    if 0 in parts:
+        return None
+    part = max(parts, key=lambda place: found.weights[place])
+    name = bank.ids[found.classes[part][0]]
+    pairs = {place_of[other]: weight for pair, weight in found.pairs if name in pair
+             for other in pair if other != name}
+    if found.weights[part] + sum(pairs.values()) < CONFIDENT:
+        return None
+    known = evidence(answers, found.classes, counting)
+    odds = second_odds(found.classes, part, known.classes[part], answers, known.rows,
+                       counting)
+    weights = [max(found.weights[part] * odds.get(place, 0.0), pairs.get(place, 0.0))
+               for place in range(len(found.classes))]
+    weights[0] = found.weights[part]
+    return Lead(found.classes[part][0], odds, tuple(weights))
 
 
 def asked_codes(answers: Sequence[Answer]) -> frozenset[int]:
@@ -98,6 +145,15 @@ def given_bids(answers: Sequence[Answer]) -> dict[int, tuple[int, str | None]]:
     """Each hand answered (by code): the place of its last answer and the bid given."""
     return {packed.encode_cards(answer.hand.cards): (place, answer.call)
             for place, answer in enumerate(answers)}
+
+
+def probed(bank: Bank, found: Belief, hypothesis: Hypothesis) -> tuple[int, ...]:
+    """The readings (by place in the bank) whose probes are asked before *hypothesis* is
+    named: a misreading's own, or each part's of a pair; none for the rules or none."""
+    if hypothesis.members in dict(found.pairs):
+        return tuple(bank.ids.index(part) for part in hypothesis.members)
+    reader = _reader(bank, hypothesis.id)
+    return (reader,) if reader else ()
 
 
 def _reader(bank: Bank, hypothesis: str) -> int:
@@ -118,15 +174,22 @@ def _item_ends(answers: Sequence[Answer]) -> list[int]:
 
 
 def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bool,
-              ladders: bool) -> Item | None:
+              ladders: bool, lead: Lead | None = None, top: Hypothesis | None = None
+              ) -> Item | None:
     """The item that tells most about the class; once a misreading leads, its probes
-    first."""
+    first; once it is sure (*lead*), the item that tells most whether a second misreading
+    is held beside it, on the hands where it answers as the rules do."""
     asked = asked_codes(answers)
-    probe = next_probe(bank, found, answers, asked)
-    if probe is not None:
-        return Item((Hand.in_order(packed.cards(probe)),), ("bid",))
+    probe = next_probe(bank, found, answers, asked, ladders, top)
+    if probe:
+        return Item(tuple(Hand.in_order(packed.cards(code)) for code in probe), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
-    chosen = best(found_options, class_weights(bank, found), found.slip, asked)
+    chosen = None
+    if lead is not None:
+        barred = asked | departing(bank, lead.reader)
+        chosen = best(found_options, lead.weights, found.slip, barred, GUARD_LIKELY)
+    if chosen is None:
+        chosen = best(found_options, class_weights(bank, found), found.slip, asked)
     return None if chosen is None else _item(chosen)
 
 
@@ -143,26 +206,39 @@ def class_weights(bank: Bank, found: Belief) -> list[float]:
     return weights
 
 
-def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int]
-               ) -> int | None:
-    """The leading misreading's next probe, once it leads: a hand not asked yet of the
-    first probe not answered as it answers."""
+def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int],
+               ladders: bool = False, top: Hypothesis | None = None) -> tuple[int, ...]:
+    """The leading misreading's next probe, once it leads (or a probe of either part of
+    the *top* pair, once it leads): a hand not asked yet of the first probe not answered
+    as it answers; with *ladders*, with the next probe's hand when the two are one shape
+    one HCP apart, asked as one ladder (the poorer first)."""
     lead = max(range(len(found.weights)), key=found.mass)
     reader = found.classes[lead][0]
-    if found.mass(lead) < LEAD or not reader:
-        return None
     given = given_bids(answers)
-    waiting = unsettled(bank, reader, given)
-    if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
-        waiting += tuple(probe for probe in missed(bank, reader, given)
-                         if probe not in waiting)
+    if found.mass(lead) >= LEAD and reader:
+        waiting = unsettled(bank, reader, given)
+        if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
+            waiting += tuple(probe for probe in missed(bank, reader, given)
+                             if probe not in waiting)
+    elif top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
+        waiting = tuple(probe for part in probed(bank, found, top)
+                        for probe in unsettled(bank, part, given))
+    else:
+        return ()
     after = _rung_key(answers[-1].hand) if answers else None
-    for probe in waiting:
-        fresh = [code for code in probe.codes if code not in asked
-                 and not _next_rung(after, code)]
-        if fresh:
-            return fresh[0]
-    return None
+    fresh = [[code for code in probe.codes if code not in asked
+              and not _next_rung(after, code)][:1] for probe in waiting]
+    hands = [found_codes[0] for found_codes in fresh if found_codes]
+    if not hands:
+        return ()
+    if ladders and len(hands) > 1 and _next_rung(_rung_key(_hand(hands[1])), hands[0]):
+        return hands[1], hands[0]
+    return hands[0],
+
+
+def _hand(code: int) -> Hand:
+    """The hand of *code*, suits in order."""
+    return Hand.in_order(packed.cards(code))
 
 
 def _next_rung(last: tuple[tuple[int, ...], int] | None, code: int) -> bool:

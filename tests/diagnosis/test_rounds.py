@@ -74,6 +74,20 @@ def test_a_class_answered_without_slips_is_named_rightly_or_not_named(place):
     assert found.named in {bank.ids[member] for member in group} | {None}
 
 
+@pytest.mark.parametrize("pair, ladders", [
+    ("1nt-15-17+no-2nt", False), ("1nt-15-17+no-2nt", True),
+    ("seven-or-more+equal-minors-diamonds", False),
+    ("seven-or-more+equal-minors-diamonds", True), ("R5.hcp=21-24+dist=beyond-3", True),
+], ids=["1NT's range and no 2NT, bids only", "1NT's range and no 2NT, with ladders",
+        "a long major opened low and equal minors, bids only",
+        "a long major opened low and equal minors, with ladders",
+        "2C's range and distribution points, with ladders"])
+def test_a_student_with_two_misreadings_is_named_by_both_parts_or_not_named(pair, ladders):
+    _, found = play(variant_by_id(pair), ladders=ladders, counting=ladders,
+                    limit=2 * ITEM_BUDGET)  # single hands one HCP apart read as one ladder
+    assert found.named is None or set(found.named.split("+")) == set(pair.split("+"))
+
+
 def test_the_round_is_deterministic():
     hand = parse_hand(FLAT)
     given = [Answer(hand, BID_BY_VALUE["1C"])]
@@ -196,3 +210,18 @@ def test_teaching_hands_refuse_what_they_cannot_give(misreading, count, error):
 
 def test_a_misreading_the_bank_tells_from_the_rules_in_few_hands_gives_fewer():
     assert len(teaching_hands("none-as-string", 5, seed=1)) == 0
+
+
+@pytest.mark.parametrize("ladders, together", [(True, True), (False, False)],
+                         ids=["with ladders: an end's two probes are one ladder, poorer first",
+                              "bids only: each probe is a hand of its own, richer first"])
+def test_the_probes_at_an_end_of_a_range_are_asked_as_one_ladder_with_ladders(
+        ladders, together):
+    bank = shipped()
+    reading = "R1.hcp=14-18"
+    firsts = {probe.codes[0] for probe in probes(bank, bank.ids.index(reading))}
+    given, _ = play(variant_by_id(reading), ladders=ladders, counting=ladders)
+    codes = [packed.encode_cards(answer.hand.cards) for answer in given]
+    pairs = [(poorer, richer) for poorer, richer in zip(codes, codes[1:])
+             if {poorer, richer} <= firsts and packed.hcp(richer) == packed.hcp(poorer) + 1]
+    assert bool(pairs) == together
