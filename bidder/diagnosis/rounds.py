@@ -75,11 +75,12 @@ def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
     return Diagnosis(None if over else item, shown, named, confidence)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=256)  # a key holds up to MAX_ANSWERS answers: bounded for strangers
 def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
                ) -> tuple[str | None, Item | None, tuple[Candidate, ...], float]:
     """diagnose() but for the item budget: the reading named, the next item, the
-    candidates and the confidence. Kept, since most rounds begin alike."""
+    candidates and the confidence. Kept, since most rounds begin alike (their first
+    steps stay among the kept ones)."""
     bank = shipped()
     found = belief(bank, answers, counting)
     ranked = found.ranked(bank.ids)
@@ -182,7 +183,7 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     asked = asked_codes(answers)
     probe = next_probe(bank, found, answers, asked, ladders, top)
     if probe:
-        return Item(tuple(Hand.in_order(packed.cards(code)) for code in probe), ("bid",))
+        return Item(tuple(map(_hand, probe)), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
     chosen = None
     if lead is not None:
@@ -244,13 +245,11 @@ def _hand(code: int) -> Hand:
 def _next_rung(last: tuple[tuple[int, ...], int] | None, code: int) -> bool:
     """Whether the hand *code* would read as the next rung of a ladder ending in a hand of
     *last*'s shape and HCP."""
-    hand = Hand.in_order(packed.cards(code))
-    return last is not None and _rung_key(hand) == (last[0], last[1] + 1)
+    return last is not None and _rung_key(_hand(code)) == (last[0], last[1] + 1)
 
 
 def _item(option: Option) -> Item:
-    return Item(tuple(Hand.in_order(packed.cards(found.code)) for found in option.rows),
-                option.ask)
+    return Item(tuple(_hand(found.code) for found in option.rows), option.ask)
 
 
 

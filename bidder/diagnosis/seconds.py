@@ -16,13 +16,6 @@ from .learner import LogLikes, answer_log_likes, marginal, plus
 SECOND_SHARE = 0.2  # the odds, before answers, of a second misreading beside the leader
 
 
-def composed(row: Row, leader: int, second: int):
-    """What a student holding the readings at places *leader* and *second* answers on the
-    row's hand: each part (bid, HCP, distribution) as the leader when it departs there from
-    the rules, else as the second."""
-    return composed_value(row.answer(leader), row.answer(0), row.answer(second))
-
-
 def composed_value(mine: tuple, rules: tuple, theirs: tuple) -> tuple:
     """Part by part, *mine* where it departs from *rules*, else *theirs*."""
     return tuple(own if own != plain else other
@@ -80,7 +73,6 @@ def departing(bank: Bank, reader: int) -> frozenset[int]:
     """The hands (by code, rows and rungs) on which the reading at place *reader* bids
     otherwise than the rules: there a second misreading's bid cannot show (its counts may
     where the reading counts as the rules do, and are weighed so)."""
-    return frozenset(found.code for found in (*bank.rows, *(rung for ladder in bank.ladders
-                                                             for rung in ladder))
+    return frozenset(code for code, found in bank.by_code.items()
                      if found.of[reader] != found.of[0]
                      and found.answer(reader)[0] != found.answer(0)[0])

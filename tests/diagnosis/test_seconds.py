@@ -9,7 +9,7 @@ from bidder.cards import Hand
 from bidder.diagnosis.answers import Answer
 from bidder.diagnosis.bank import Row, shipped
 from bidder.diagnosis.learner import evidence
-from bidder.diagnosis.seconds import SECOND_SHARE, alone, composed, departing, second_odds
+from bidder.diagnosis.seconds import SECOND_SHARE, alone, composed_value, departing, second_odds
 
 BANK = shipped()
 CLASSES = BANK.classes(("bid",))
@@ -34,7 +34,7 @@ def test_a_pair_answers_as_the_leader_where_it_departs_else_as_the_second(
         rules, leader, second, expected):
     values = tuple(dict.fromkeys((rules, leader, second)))
     found = Row(0, values, (values.index(rules), values.index(leader), values.index(second)))
-    assert composed(found, 1, 2) == expected
+    assert composed_value(found.answer(1), found.answer(0), found.answer(2)) == expected
 
 
 @pytest.mark.parametrize("odds, share", [
