@@ -96,8 +96,9 @@ def fingerprints() -> dict:
     return {path: fingerprint(path) for path in LAYOUT["watched"]}
 
 
-def others() -> list:
-    """Command lines of the processes besides PID 1, this one and its threads."""
+def others(kill: bool = True) -> list:
+    """Command lines of the processes besides PID 1, this one and its threads, each
+    killed (so the next module starts clean) unless *kill* is false."""
     found = []
     for entry in filter(str.isdigit, os.listdir("/proc")):
         if int(entry) in (1, os.getpid()):
@@ -112,7 +113,8 @@ def others() -> list:
         if line:
             found.append(f"uid {uid}: {line[:200]}")
             try:
-                os.kill(int(entry), signal.SIGKILL)  # so the next module starts clean
+                if kill:
+                    os.kill(int(entry), signal.SIGKILL)
             except OSError:
                 pass
     return found
@@ -166,7 +168,8 @@ def run_one(work: dict, name: str, files: dict) -> dict:
     found = {"status": status, "seconds": round(time.monotonic() - started, 1),
              "stdout": output.decode("utf-8", "replace"),
              "stderr": errors.decode("utf-8", "replace")[-4000:]}
-    time.sleep(0.2)  # a daemon's next write, if one was left
+    if others(kill=False):
+        time.sleep(0.2)  # a daemon's next write, if one was left
     found["results"] = results() if work["mode"] != "check" else None
     found["left"] = others()
     found["fingerprints"] = fingerprints()
