@@ -8,6 +8,8 @@ import sys
 import pytest
 from hypothesis import settings
 
+from compiled_templates import share_compiled_templates
+
 # Speed is measured by the benchmarks in bench/, never by a test's clock. Thorough in CI
 # (CI=true) and wherever HYPOTHESIS_PROFILE=thorough asks for it; quick on a laptop, so
 # that `make check` stays a loop one runs often. A test that sets its own max_examples
@@ -23,6 +25,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
 # a third slower. The suite collects cyclic garbage less often; nothing in it waits on a
 # collection.
 gc.set_threshold(100_000, 50, 100)
+
+# Each template is compiled once per process, not once per app (tests/compiled_templates.py).
+share_compiled_templates()
 
 # A shell without job control (a CI script, `nohup ... &`) starts a background command
 # with SIGINT ignored, and every command it starts inherits that: the tests of Ctrl-C,
