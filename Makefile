@@ -42,11 +42,12 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 
 # lint-imports holds the package to the layers written in setup.cfg ([importlinter]).
 # The suite runs on every core (pytest-xdist; JOBS=1 runs it in one process), the
-# workers taking tests from each other as they finish, the coverage of all combined.
+# workers taking tests from each other as they finish, the coverage of all combined; it
+# ends with the 25 slowest steps, to keep an eye on.
 JOBS ?= auto
 test: $(VENV)/.installed-test tests/e2e/node_modules/.package-lock.json
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest --numprocesses $(JOBS) --dist worksteal
+	$(PY) -m pytest --numprocesses $(JOBS) --dist worksteal --durations=25
 
 # The loop to run while working, within a minute: the layers, the core's quick tests and
 # those of the folder you work in (make check WHERE=tests/web/live), without coverage.
