@@ -138,9 +138,11 @@ def axe(axe_source):
     """Run axe-core in a page; returns its violations as (rule id, help, targets)."""
 
     def run(page) -> list[tuple[str, str, list[str]]]:
-        page.evaluate(axe_source + "\n;undefined")
+        if not page.evaluate("typeof window.axe?.run === 'function'"):  # once a document
+            page.evaluate(axe_source + "\n;undefined")
         violations = page.evaluate(
-            "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))"
+            "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags},"
+            " resultTypes: ['violations']}))"
             ".violations.map(v => [v.id, v.help, v.nodes.map(n => n.target.join(' '))])",
             AXE_TAGS)
         return [tuple(violation) for violation in violations]
