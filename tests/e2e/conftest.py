@@ -29,13 +29,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from browser_flags import chromium_args
 from needs import missing
 from served import LOOPBACK, serving
 
 HERE = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--no-first-run", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = chromium_args()
 AXE_SCRIPT = HERE / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 SCREENSHOTS = HERE / "screenshots"
