@@ -21,6 +21,9 @@ FIRST = ["1C", "1C", "1C", "1H", "1H", "1H", "1D", "None", "1C", "1H"] * 3
 SECOND = ["1C", "1C", "1C", "1C", "1C", "1H", "1C", "None", "1C", "1C"] * 3
 PHONES = len(FIRST)
 NAMES = {"1C": "1 club", "1H": "1 heart", "1D": "1 diamond", "None": "No bid"}
+# The room's pages load all at once, so the server answers thirty in the time it answers
+# one page elsewhere: the wait for the last of them is bounded by the room's whole share.
+ROOM_TIMEOUT_MS = 2_000 * PHONES
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,7 @@ def press_each(pages, names) -> None:
     once (as a room votes), not one after another."""
     with ExitStack() as waits:
         for page in pages:
-            waits.enter_context(page.expect_navigation())
+            waits.enter_context(page.expect_navigation(timeout=ROOM_TIMEOUT_MS))
         for page, name in zip(pages, names):
             page.get_by_role("button", name=name, exact=True).click(no_wait_after=True)
 
@@ -50,7 +53,7 @@ def open_each(pages, url: str) -> None:
     """Each page opens *url* itself, the pages all at once, and waits for it to load."""
     with ExitStack() as waits:
         for page in pages:
-            waits.enter_context(page.expect_navigation(url=url))
+            waits.enter_context(page.expect_navigation(url=url, timeout=ROOM_TIMEOUT_MS))
         for page in pages:
             page.evaluate("url => { window.location.assign(url); }", url)
 
