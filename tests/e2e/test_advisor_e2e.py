@@ -9,6 +9,7 @@ import pytest
 from bidder import openingBid
 from bidder.cards import InvalidHandError, parse_hand
 
+from browser_flags import PLAYWRIGHT_DISABLED_FEATURES, playwright_disabled_features
 from helpers import bid_text
 from needs import missing
 
@@ -36,6 +37,19 @@ def submit(page, server, hand):
 
 def test_the_browser_is_debian_chromium(browser):
     assert int(browser.version.split(".")[0]) >= 120
+
+
+def test_the_browser_keeps_playwrights_switches_and_loads_no_page_of_its_own(browser):
+    """Our --disable-features replaces Playwright's, so it must hold all of them; and a
+    new context loads no page of the browser's own (the address bar's popup)."""
+    theirs = playwright_disabled_features()
+    assert theirs and set(theirs) <= set(PLAYWRIGHT_DISABLED_FEATURES)
+    context = browser.new_context()
+    context.new_page()
+    targets = browser.new_browser_cdp_session().send("Target.getTargets", {"filter": [{}]})
+    context.close()
+    assert [target["url"] for target in targets["targetInfos"]
+            if target["type"] == "browser_ui"] == []
 
 
 def test_typing_a_hand_shows_the_bid_and_the_rule(page, server, browser_errors):

@@ -76,6 +76,7 @@ PROBE = """() => {
   const boxes = [...document.body.querySelectorAll("*")].filter(
     (node) => !(node instanceof SVGElement) && !["SCRIPT", "STYLE", "OPTION", "BR"]
       .includes(node.tagName) && shown(node));
+  const boxSet = new Set(boxes);
   const spilling = [];
   for (const node of boxes) {
     const style = getComputedStyle(node);
@@ -107,7 +108,7 @@ PROBE = """() => {
   const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 &&
     a.top < b.bottom - 1 && b.top < a.bottom - 1;
   for (const parent of [document.body, ...boxes]) {
-    const children = [...parent.children].filter((child) => boxes.includes(child) &&
+    const children = [...parent.children].filter((child) => boxSet.has(child) &&
       getComputedStyle(child).display !== "inline");
     const rects = children.map((child) => child.getBoundingClientRect());
     rects.forEach((rect, index) => rects.slice(index + 1).forEach((other, offset) => {
@@ -297,8 +298,7 @@ def problems(page, width: int, large_type: bool = True) -> dict[str, list[str]]:
     if "print" in modes(width):
         page.emulate_media(media="print")
         found["print"] = page.evaluate(PROBE)
-        page.emulate_media(media="screen")
-    page.emulate_media(color_scheme="dark")
+    page.emulate_media(media="screen", color_scheme="dark")  # print undone with it
     found["dark"] = page.evaluate(PROBE)
     page.emulate_media(color_scheme="light")
     if large_type:
