@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, compress, product
 from math import comb, prod
 from typing import Iterator
 
@@ -53,12 +53,16 @@ HOLDINGS = holding_counts()  # on the assignment's scale
 def convolve(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
     """Counts by HCP of two independent parts together: out[i + j] += left[i] * right[j]."""
     out = [0] * (len(left) + len(right) - 1)
-    held = [(j, more) for j, more in enumerate(right) if more]
-    for i, ways in enumerate(left):
-        if ways:
-            for j, more in held:
-                out[i + j] += ways * more
+    held = held_hcp(right)
+    for i, ways in held_hcp(left):
+        for j, more in held:
+            out[i + j] += ways * more
     return tuple(out)
+
+
+def held_hcp(counts: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The (HCP, count) of each HCP some holding has: on a joint scale most have none."""
+    return list(compress(enumerate(counts), counts))
 
 
 @lru_cache(maxsize=None)
@@ -150,9 +154,7 @@ class _Judge:
     def profiles(self, lengths: Lengths) -> Iterator[Profile]:
         """The profiles of hands with these suit lengths, HCP by HCP."""
         splits, scale = {}, self.counting.scale
-        for hcp, hands in enumerate(hcp_counts(lengths, scale)):
-            if not hands:
-                continue
+        for hcp, hands in held_hcp(hcp_counts(lengths, scale)):
             tally = Tally(lengths, hcp, self.counting)
             rule, shadowed = self.decide(tally)
             try:
@@ -176,18 +178,16 @@ def split_by_suit_hcp(lengths: Lengths, suits: tuple[Suit, ...], scale: Scale = 
                       ) -> dict[int, list[tuple[tuple[int, ...], int]]]:
     """Hands of these *lengths* by HCP (on *scale*), each split by the HCP held in
     *suits*: {hcp: [(HCP in each of suits, hands), ...]}."""
-    rest = hcp_counts(tuple(length for suit, length in zip(Suit, lengths)
-                            if suit not in suits), scale)
+    rest = held_hcp(hcp_counts(tuple(length for suit, length in zip(Suit, lengths)
+                                     if suit not in suits), scale))
     holdings = holding_counts(scale)
-    held_counts = [[(hcp, ways) for hcp, ways in enumerate(holdings[lengths[suit]]) if ways]
-                   for suit in suits]
+    held_counts = [held_hcp(holdings[lengths[suit]]) for suit in suits]
     split: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for combination in product(*held_counts):
         held = tuple(hcp for hcp, _ in combination)
         ways = prod(count for _, count in combination)
-        for others, more in enumerate(rest):
-            if more:
-                split.setdefault(sum(held) + others, []).append((held, ways * more))
+        for others, more in rest:
+            split.setdefault(sum(held) + others, []).append((held, ways * more))
     return split
 
 
@@ -396,9 +396,7 @@ def compared(first, second) -> Iterator[Compared]:
     scale, joint = joint_scale(first.counting.scale, second.counting.scale)
     for lengths in suit_lengths():
         splits = {}
-        for hcp, hands in enumerate(hcp_counts(lengths, scale)):
-            if not hands:
-                continue
+        for hcp, hands in held_hcp(hcp_counts(lengths, scale)):
             both = apart(hcp, joint)
             tallies = tuple(Tally(lengths, counted, counting)
                             for counted, counting in zip(both, countings))

@@ -8,6 +8,7 @@ import gzip
 import json
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
+from operator import itemgetter
 from pathlib import Path
 
 from .. import packed
@@ -87,10 +88,11 @@ def _row_dict(row: Row) -> dict:
 
 def _row_of(data: dict) -> Row:
     return Row(packed.encode(data["hand"]), tuple(map(tuple, data["values"])),
-               tuple(_DIGITS.index(digit) for digit in data["of"]))
+               tuple(data["of"].encode("ascii").translate(_PLACE_OF_DIGIT)))
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_PLACE_OF_DIGIT = bytes.maketrans(_DIGITS.encode("ascii"), bytes(range(len(_DIGITS))))
 
 
 def row_of(code: int, reading_list=None) -> Row:
@@ -108,22 +110,20 @@ def row(code: int) -> Row:
     return row_of(code) if known is None else known
 
 
-def project(value: Answers, fields: tuple[str, ...]) -> tuple:
-    """The parts of an answer *fields* name."""
-    return value if fields == FIELDS else tuple(value[_PLACE[field]] for field in fields)
-
-
-_PLACE = {field: place for place, field in enumerate(FIELDS)}
+def agreeing(found: Row, fields: tuple[str, ...]) -> list[int]:
+    """Each answer of *found* (by place) as the place of the first answer that agrees with
+    it on the parts *fields* name."""
+    asked = list(map(itemgetter(*map(FIELDS.index, fields)), found.values))
+    return list(map(asked.index, asked))
 
 
 @lru_cache(maxsize=8)
 def _classes(bank: Bank, fields: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     everything = bank.rows + tuple(row for ladder in bank.ladders for row in ladder)
-    keyed = [(found.of, [project(value, fields) for value in found.values])
-             for found in everything]
+    columns = [tuple(map(agreeing(found, fields).__getitem__, found.of))
+               for found in everything]
     groups: dict[tuple, list[int]] = {}
-    for reading in range(len(bank.ids)):
-        vector = tuple(keys[of[reading]] for of, keys in keyed)
+    for reading, vector in enumerate(zip(*columns)):
         groups.setdefault(vector, []).append(reading)
     return tuple(map(tuple, groups.values()))
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import count, groupby
 from math import log2
 
-from .bank import Bank, Row, project
+from .bank import Bank, Row, agreeing
 
 ASKS = (("bid",), ("bid", "hcp"), ("bid", "distribution"), ("bid", "hcp", "distribution"))
 COUNTING_COST = 0.05  # bits an item must gain for each count it asks beyond the bid
@@ -40,31 +41,38 @@ def split(rows: Sequence[Row], ask: tuple[str, ...], classes: tuple[tuple[int, .
           ) -> tuple[tuple[tuple[int, ...], ...], int]:
     """The classes grouped by what they answer on *rows* to *ask* (the largest group left
     out, then in class order), and how many groups there are."""
-    return _grouped(by_answer(rows, classes), rows, ask)
+    firsts = [members[0] for members in classes]
+    return _grouped(answered(rows, ask, [places(found, firsts) for found in rows]))
 
 
-def by_answer(rows: Sequence[Row], classes: tuple[tuple[int, ...], ...]
-              ) -> dict[tuple[int, ...], list[int]]:
-    """The classes (by place) grouped by the answers (their places in each row) they give
-    on *rows*."""
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for place, members in enumerate(classes):
-        first = members[0]
-        groups.setdefault(tuple(found.of[first] for found in rows), []).append(place)
-    return groups
+def places(found: Row, firsts: Sequence[int]) -> bytes:
+    """The place in *found* of each class's answer (the answer of its first reading, in
+    *firsts*): a byte each, as a row holds at most 62 answers."""
+    return bytes(map(found.of.__getitem__, firsts))
 
 
-def _grouped(answered: dict[tuple[int, ...], list[int]], rows: Sequence[Row],
-             ask: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """*answered* merged where the answers agree on what *ask* asks: the groups but the
-    largest, and how many there are."""
-    groups: dict[tuple, list[int]] = {}
-    for places, members in answered.items():
-        key = tuple(project(found.values[place], ask) for found, place in zip(rows, places))
-        groups.setdefault(key, []).extend(members)
-    ordered = sorted((sorted(group) for group in groups.values()),
-                     key=lambda group: (-len(group), group))
-    return tuple(map(tuple, ordered[1:])), len(ordered)
+def answered(rows: Sequence[Row], ask: tuple[str, ...], at: Sequence[bytes]
+             ) -> Sequence[int]:
+    """Each class's answers on *rows* to *ask* (*at*: the places of its answers, row by
+    row), numbered in the order the classes first give them: two items split the classes
+    alike when these are equal."""
+    keys = [places_in_row.translate(bytes.maketrans(bytes(range(len(found.values))),
+                                                    bytes(agreeing(found, ask))))
+            for found, places_in_row in zip(rows, at)]
+    joined = keys[0] if len(keys) == 1 else list(zip(*keys))
+    number = dict(zip(dict.fromkeys(joined), count()))
+    if len(keys) == 1:  # fewer than 63 answers: a byte each still
+        return joined.translate(bytes.maketrans(bytes(number), bytes(number.values())))
+    return tuple(map(number.__getitem__, joined))
+
+
+def _grouped(numbered: Sequence[int]) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """The places of *numbered* (see answered()) grouped by number: the groups but the
+    largest (the larger first, then in order), and how many there are."""
+    ordered = sorted(range(len(numbered)), key=numbered.__getitem__)
+    groups = [tuple(group) for _, group in groupby(ordered, numbered.__getitem__)]
+    groups.sort(key=len, reverse=True)  # stable: the first numbered first among equals
+    return tuple(groups[1:]), len(groups)
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,20 +110,23 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
     the classes further, and each ladder (with *ladders*): one option for each way of
     splitting the classes."""
     classes = bank.classes(class_fields)
+    firsts = [members[0] for members in classes]
     found, seen = [], set()
     sources = [((row,), ask) for row in bank.rows
                for ask in (ASKS if counting else ASKS[:1])]
     if ladders:
         sources += [(ladder, ASKS[0]) for ladder in bank.ladders]
-    answered: dict[tuple[Row, ...], dict] = {}
+    at: dict[tuple[Row, ...], list[bytes]] = {}
     for rows, ask in sources:
-        if rows not in answered:
-            answered = {rows: by_answer(rows, classes)}
-        groups, outcomes = _grouped(answered[rows], rows, ask)
-        key = (groups, len(rows) * len(ask))
-        if outcomes > 1 and key not in seen:
+        if rows not in at:
+            at = {rows: [places(found_row, firsts) for found_row in rows]}
+        numbered = answered(rows, ask, at[rows])
+        key = (numbered, len(rows) * len(ask))
+        if key not in seen:
             seen.add(key)
-            found.append(Option(rows, ask, groups, outcomes))
+            groups, outcomes = _grouped(numbered)
+            if outcomes > 1:
+                found.append(Option(rows, ask, groups, outcomes))
     memberships: list[list[tuple[int, int]]] = [[] for _ in classes]
     for place, option in enumerate(found):
         for group, members in enumerate(option.groups):

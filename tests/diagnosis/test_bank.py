@@ -8,7 +8,7 @@ import pytest
 from bidder import packed
 from bidder.diagnosis import bank as bank_module
 from bidder.diagnosis import building
-from bidder.diagnosis.bank import (FIELDS, Bank, BankError, load, project, row, row_of,
+from bidder.diagnosis.bank import (FIELDS, Bank, BankError, Row, agreeing, load, row, row_of,
                                    save, shipped)
 from bidder.diagnosis.enumeration import witnesses
 from bidder.diagnosis.hypotheses import answers, fingerprint, reading_id, readings
@@ -77,13 +77,14 @@ def test_a_hand_the_bank_lacks_is_answered_by_the_engine():
     assert found.answer(0) == answers(None, code)
 
 
-@pytest.mark.parametrize("fields, value, projected", [
-    (FIELDS, ("1NT", 16, 0), ("1NT", 16, 0)),
-    (("bid",), ("1NT", 16, 0), ("1NT",)),
-    (("bid", "distribution"), ("1NT", 16, 0), ("1NT", 0)),
+@pytest.mark.parametrize("fields, firsts", [
+    (FIELDS, [0, 1, 2, 3]),
+    (("bid",), [0, 0, 0, 3]),
+    (("bid", "distribution"), [0, 0, 2, 3]),
 ], ids=["everything", "the bid", "the bid and the distribution"])
-def test_an_answer_is_projected_on_the_fields_asked(fields, value, projected):
-    assert project(value, fields) == projected
+def test_answers_agree_on_the_fields_asked(fields, firsts):
+    values = (("1NT", 16, 0), ("1NT", 15, 0), ("1NT", 16, 1), (None, 16, 0))
+    assert agreeing(Row(0, values, (0, 1, 2, 3)), fields) == firsts
 
 
 def test_the_classes_group_the_readings_the_bank_cannot_tell_apart():
