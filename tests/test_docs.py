@@ -55,8 +55,6 @@ def name(page: Path) -> str:
 
 # Examples ---------------------------------------------------------------------------------
 
-# The examples call what the units' own tests cover: they run untraced by coverage.
-@pytest.mark.no_cover
 @pytest.mark.parametrize("page", PAGES, ids=name)
 def test_the_python_examples_run(page):
     result = doctest.testfile(str(page), module_relative=False, encoding="utf-8",
