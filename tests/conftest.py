@@ -10,6 +10,7 @@ import sys
 import pytest
 from hypothesis import settings
 
+from compiled_routes import share_compiled_routes
 from compiled_templates import share_compiled_templates
 
 # Speed is measured by the benchmarks in bench/, never by a test's clock. Thorough in CI
@@ -28,8 +29,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
 # collection.
 gc.set_threshold(100_000, 50, 100)
 
-# Each template is compiled once per process, not once per app (tests/compiled_templates.py).
+# Each template and each URL rule is compiled once per process, not once per app
+# (tests/compiled_templates.py, tests/compiled_routes.py).
 share_compiled_templates()
+share_compiled_routes()
 
 # A shell without job control (a CI script, `nohup ... &`) starts a background command
 # with SIGINT ignored, and every command it starts inherits that: the tests of Ctrl-C,
@@ -58,12 +61,25 @@ def pytest_sessionstart(session):
 
 
 @pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_setup(item):
+    """A test marked no_cover has its fixtures made untraced too (a sample of a million
+    hands, a sweep's table): pytest-cov pauses for the test's call only."""
+    yield from _untraced(item)
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
 def pytest_runtest_call(item):
     """A test marked no_cover runs untraced, in a pytest-xdist worker too. pytest-cov
     (7.1.0, the latest) starts two coverage runs in each worker, one above the other, and
     its no_cover stops only the upper one, whose stop resumes the lower: the sweeps were
     traced after all, three times slower. This runs inside pytest-cov's own pause, and
     pauses whichever run then traces."""
+    yield from _untraced(item)
+
+
+def _untraced(item):
+    """A hook wrapper's body: coverage's tracing run paused around the hook when *item*
+    is marked no_cover."""
     from_coverage = sys.modules.get("coverage.collector")
     running = (from_coverage.Collector._collectors[-1:]
                if from_coverage and item.get_closest_marker("no_cover") else [])
