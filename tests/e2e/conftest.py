@@ -10,7 +10,9 @@ Fixtures for any tests/e2e/test_*.py (mark each test with @pytest.mark.e2e):
                     with a fresh temporary profile
     new_page        new_page(javascript=True, width=1280, height=900) -> a Page in a fresh
                     context, closed after the test
-    page            new_page() with the defaults
+    kept_page       kept_page(...) -> as new_page, one page a test, lent from a context kept
+                    for each size and cleared after each test (cookies, storage, media)
+    page            kept_page() with the defaults
     expect          Playwright's expect(locator): waits for it to show what it should
     browser_errors  the test's console errors, page errors, CSP violations and requests to
                     any host but 127.0.0.1, as strings; assert browser_errors == []
@@ -119,10 +121,77 @@ def _foreign_request(request, errors: list[str]) -> None:
         errors.append(f"request to another host: {request.url}")
 
 
+@pytest.fixture(scope="session")
+def _kept():
+    """The contexts kept_page lends, each with its one page, by (javascript, width,
+    height), for the worker's whole run."""
+    kept: dict[tuple, tuple] = {}
+    yield kept
+    for context, *_ in kept.values():
+        context.close()
+
+
 @pytest.fixture
-def page(new_page):
-    """A page with JavaScript on, 1280 px wide."""
-    return new_page()
+def kept_page(browser, browser_errors, server, _kept):
+    """kept_page(javascript=True, width=1280, height=900) -> a page as new_page makes it,
+    lent from one kept for each size: for the many tests that load a page and look at it
+    (its layout, its accessibility, its count), which pay no new context and no new
+    renderer each. After the test the page leaves for about:blank, and its site's cookies
+    and storage, its permissions, routes and the emulated media are cleared: the next test
+    starts as in a fresh context. A test that needs two pages, or adds a script to every
+    page it opens (add_init_script), uses new_page."""
+    lent = []
+
+    def lend(javascript: bool = True, width: int = 1280, height: int = 900):
+        assert not lent, "kept_page lends one page a test: use new_page for more"
+        key = (javascript, width, height)
+        if key not in _kept:
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          java_script_enabled=javascript)
+            context.set_default_timeout(ACTION_TIMEOUT_MS)
+            page = context.new_page()
+            _kept[key] = (context, page, context.new_cdp_session(page))
+        context, page, _ = _kept[key]
+        listeners = {"console": lambda message: _console_error(page, message, browser_errors),
+                     "pageerror": lambda error: browser_errors.append(f"page error: {error}"),
+                     "request": lambda request: _foreign_request(request, browser_errors)}
+        for event, listener in listeners.items():
+            page.on(event, listener)
+        lent.append((key, page, listeners))
+        return page
+
+    yield lend
+    for key, page, listeners in lent:
+        for event, listener in listeners.items():
+            page.remove_listener(event, listener)
+        cleared(_kept, key, server)
+
+
+def cleared(kept: dict, key: tuple, server: str) -> None:
+    """The kept page of *key* made as a fresh context's: its storage, cookies and emulated
+    media cleared, on about:blank; closed and forgotten if it cannot be."""
+    from playwright.sync_api import Error
+
+    if key not in kept:  # the test cleared it already
+        return
+    context, page, chromium = kept[key]
+    try:
+        page.goto("about:blank")
+        chromium.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": "all"})
+        context.clear_cookies()
+        context.clear_permissions()
+        page.unroute_all(behavior="ignoreErrors")
+        page.emulate_media(media="null", color_scheme="light")
+        page.set_viewport_size({"width": key[1], "height": key[2]})
+    except Error:  # a page the test left unusable: the next test gets a new one
+        del kept[key]
+        context.close()
+
+
+@pytest.fixture
+def page(kept_page):
+    """A page with JavaScript on, 1280 px wide (kept_page's)."""
+    return kept_page()
 
 
 @pytest.fixture(scope="session")

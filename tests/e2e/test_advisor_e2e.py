@@ -359,9 +359,9 @@ def test_accessibility_of_the_page_scripts_never_touched(page, server, axe, hand
 
 @pytest.mark.parametrize("width, height", SIZES, ids=[str(width) for width, _ in SIZES])
 @pytest.mark.parametrize("name, path", PAGES[:5], ids=[name for name, _ in PAGES[:5]])
-def test_screenshots_and_no_sideways_scrolling(new_page, server, screenshot, width, height,
+def test_screenshots_and_no_sideways_scrolling(kept_page, server, screenshot, width, height,
                                                name, path):
-    page = new_page(width=width, height=height)
+    page = kept_page(width=width, height=height)
     page.goto(server + path)
     for scheme, suffix in (("light", ""), ("dark", "-dark")):  # the page once loaded
         page.emulate_media(color_scheme=scheme)

@@ -308,10 +308,10 @@ def problems(page, width: int, large_type: bool = True) -> dict[str, list[str]]:
     return {mode: lines for mode, lines in found.items() if lines}
 
 
-def test_each_mode_is_probed_and_undone_before_the_next(new_page, server):
+def test_each_mode_is_probed_and_undone_before_the_next(kept_page, server):
     """The modes of one page load are independent: dark and large type are undone, so a
     problem found in one mode is that mode's."""
-    page = new_page(width=390)
+    page = kept_page(width=390)
     page.goto(server + "/rules")
     problems(page, 390)
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") is False
@@ -321,9 +321,9 @@ def test_each_mode_is_probed_and_undone_before_the_next(new_page, server):
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("path, name", PAGES, ids=[name for _, name in PAGES])
-def test_no_page_served_spills_overlaps_clips_or_scrolls_sideways(new_page, server, path,
+def test_no_page_served_spills_overlaps_clips_or_scrolls_sideways(kept_page, server, path,
                                                                    name, width):
-    page = new_page(width=width)
+    page = kept_page(width=width)
     page.goto(server + path)
     assert problems(page, width) == {}
 
@@ -331,17 +331,17 @@ def test_no_page_served_spills_overlaps_clips_or_scrolls_sideways(new_page, serv
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("visit, name", VISITS, ids=[name for _, name in VISITS])
 def test_no_page_reached_by_a_form_spills_overlaps_clips_or_scrolls_sideways(
-        new_page, server, visit, name, width):
-    page = new_page(width=width)
+        kept_page, server, visit, name, width):
+    page = kept_page(width=width)
     visit(page, server)
     assert problems(page, width) == {}
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_downloaded_live_summary_spills_overlaps_clips_or_scrolls_sideways_nowhere(
-        new_page, server, width):
+        kept_page, server, width):
     """The summary stands alone, with no switch to large type: screen, dark and print."""
-    page = new_page(width=width)
+    page = kept_page(width=width)
     live_summary(page, server)
     assert problems(page, width, large_type=False) == {}
 

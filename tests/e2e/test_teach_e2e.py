@@ -169,9 +169,9 @@ def on_first_screen(locator, width: int, height: int) -> bool:
 
 @pytest.mark.parametrize("count_first", [False, True], ids=["bid", "count-first"])
 @pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
-def test_the_bid_buttons_are_on_the_first_screen_on_every_hand(new_page, server, width,
+def test_the_bid_buttons_are_on_the_first_screen_on_every_hand(kept_page, server, width,
                                                                height, count_first):
-    page = new_page(width=width, height=height)
+    page = kept_page(width=width, height=height)
     page.goto(server + "/practice")
     if count_first:
         page.get_by_label("Count first").check()
@@ -491,9 +491,9 @@ def test_accessibility_of_every_practice_state(page, server, axe, browser_errors
 
 @pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("name, path", PAGES, ids=[name for name, _ in PAGES])
-def test_screenshots_and_no_sideways_scrolling(new_page, server, screenshot, width, height,
+def test_screenshots_and_no_sideways_scrolling(kept_page, server, screenshot, width, height,
                                                name, path):
-    page = new_page(javascript=False, width=width, height=height)
+    page = kept_page(javascript=False, width=width, height=height)
     page.goto(server + path)
     for scheme, suffix in zip(SCHEMES, ("", "-dark")):
         page.emulate_media(color_scheme=scheme)
