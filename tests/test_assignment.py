@@ -59,6 +59,7 @@ def test_non_strings_raise_type_error(function, value):
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover  # a sweep: each line it runs, the tests above run too
 def test_the_fast_path_agrees_with_explain_on_ten_thousand_hands():
     stream = hand_stream(2026)
     for _ in range(10_000):

@@ -24,6 +24,10 @@ from bidder.exact import (ALL_HANDS, HOLDINGS, ExactStatistics, bids_made, convo
 from bidder.rules import Between
 from bidder.variants import CATALOGUE
 
+# The sweeps over every tally, many hands or a million sampled hands run untraced: tracing
+# made them about three times slower, and the lines they run the other tests run too.
+SWEEP = pytest.mark.no_cover
+
 EXACT = exact_statistics()
 SAMPLE_SEED = 2026
 
@@ -247,6 +251,7 @@ def test_the_count_is_computed_once_per_table():
 
 
 @pytest.mark.slow
+@SWEEP
 def test_each_condition_depends_only_on_the_fact_it_says_it_reads():
     tallies = [Tally(lengths, hcp) for lengths in suit_lengths()
                for hcp, count in enumerate(hcp_counts(lengths)) if count]
@@ -335,6 +340,7 @@ VARIANTS = [variant for variant in CATALOGUE
 
 
 @pytest.mark.slow
+@SWEEP
 @pytest.mark.parametrize("variant", VARIANTS, ids=[variant.id for variant in VARIANTS])
 def test_a_variant_is_counted_through_its_own_rules_and_counting(variant):
     table = {(profile.lengths, profile.hcp, profile.weighed): profile
@@ -357,6 +363,7 @@ def sample():
 
 
 @pytest.mark.slow
+@SWEEP
 @pytest.mark.parametrize("table", ["by_bid", "by_rule", "overlaps"])
 def test_a_million_sampled_hands_agree_within_4_standard_errors(sample, table):
     exact = {row[:-1]: row[-1] for row in getattr(EXACT, table)}
@@ -370,6 +377,7 @@ def test_a_million_sampled_hands_agree_within_4_standard_errors(sample, table):
 
 
 @pytest.mark.slow
+@SWEEP
 def test_sampled_hcp_agree_within_4_standard_errors(sample):
     by_hcp = [sum(column) for column in zip(*(counts for _, counts in sample.hcp_by_bid))]
     for hcp, count in enumerate(EXACT.by_hcp):
@@ -456,6 +464,7 @@ def test_hands_made_apart_are_bid_differently_by_the_two_readings(first, second)
 
 
 @pytest.mark.slow
+@SWEEP
 def test_readings_that_bid_alike_everywhere_have_no_hand_apart():
     from bidder.exact import hands_apart
     from bidder.misreadings import variant_by_id

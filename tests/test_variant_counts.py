@@ -89,6 +89,7 @@ def test_honour_misreadings_are_counted_exactly_as_a_sample_sees_them(variant_id
         variant_by_id(variant_id), sample)
 
 
+@SAMPLED  # every hand counted, twice
 @pytest.mark.parametrize("variant_id", ["R6.choose=no-hcp-step", "R1.hcp=15-18", "omit=R2"])
 def test_a_scale_that_reads_as_the_assignments_changes_nothing_more(variant_id):
     # the ten read as worth nothing is the assignment's scale, written out: counted on
