@@ -41,10 +41,13 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 	else echo "npm is not installed: the accessibility checks will skip (apt-get install npm)"; fi
 
 # lint-imports holds the package to the layers written in setup.cfg ([importlinter]).
-# The suite runs on every core (pytest-xdist; JOBS=1 runs it in one process), the
-# workers taking tests from each other as they finish, the coverage of all combined; it
-# ends with the 25 slowest steps, to keep an eye on.
-JOBS ?= auto
+# The suite runs in pytest-xdist workers, half again as many as there are cores (JOBS=1
+# runs it in one process): much of its time a test waits on other processes (Chromium, the
+# checker in its containers, servers, a module's time limit), and the extra worker keeps
+# the cores busy meanwhile. The workers take tests from each other as they finish, the
+# coverage of all combined; it ends with the 25 slowest steps, to keep an eye on.
+CORES := $(shell nproc 2>/dev/null || echo 2)
+JOBS ?= $(shell echo $$(( $(CORES) + ($(CORES) + 1) / 2 )))
 test: $(VENV)/.installed-test tests/e2e/node_modules/.package-lock.json
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest --numprocesses $(JOBS) --dist worksteal --durations=25
@@ -55,7 +58,7 @@ test: $(VENV)/.installed-test tests/e2e/node_modules/.package-lock.json
 WHERE ?=
 check: $(VENV)/.installed-test
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest --numprocesses $(JOBS) --dist worksteal --no-cov -q -m "not slow" \
+	$(PY) -m pytest --numprocesses auto --dist worksteal --no-cov -q -m "not slow" \
 		$(sort $(wildcard tests/test_*.py) $(WHERE))
 
 # The benches time bidder against their own plain reference, bench/reference_bid.py.

@@ -61,25 +61,12 @@ def pytest_sessionstart(session):
 
 
 @pytest.hookimpl(hookwrapper=True, trylast=True)
-def pytest_runtest_setup(item):
-    """A test marked no_cover has its fixtures made untraced too (a sample of a million
-    hands, a sweep's table): pytest-cov pauses for the test's call only."""
-    yield from _untraced(item)
-
-
-@pytest.hookimpl(hookwrapper=True, trylast=True)
 def pytest_runtest_call(item):
     """A test marked no_cover runs untraced, in a pytest-xdist worker too. pytest-cov
     (7.1.0, the latest) starts two coverage runs in each worker, one above the other, and
     its no_cover stops only the upper one, whose stop resumes the lower: the sweeps were
     traced after all, three times slower. This runs inside pytest-cov's own pause, and
     pauses whichever run then traces."""
-    yield from _untraced(item)
-
-
-def _untraced(item):
-    """A hook wrapper's body: coverage's tracing run paused around the hook when *item*
-    is marked no_cover."""
     from_coverage = sys.modules.get("coverage.collector")
     running = (from_coverage.Collector._collectors[-1:]
                if from_coverage and item.get_closest_marker("no_cover") else [])
