@@ -11,7 +11,8 @@ Fixtures for any tests/e2e/test_*.py (mark each test with @pytest.mark.e2e):
     new_page        new_page(javascript=True, width=1280, height=900) -> a Page in a fresh
                     context, closed after the test
     kept_page       kept_page(...) -> as new_page, one page a test, lent from a context kept
-                    for each size and cleared after each test (cookies, storage, media)
+                    for each size and cleared after each test as a fresh context (pages
+                    it opened, cookies, storage, permissions, routes, media, size)
     page            kept_page() with the defaults
     expect          Playwright's expect(locator): waits for it to show what it should
     browser_errors  the test's console errors, page errors, CSP violations and requests to
@@ -136,9 +137,9 @@ def kept_page(browser, browser_errors, server, _kept):
     """kept_page(javascript=True, width=1280, height=900) -> a page as new_page makes it,
     lent from one kept for each size: for the many tests that load a page and look at it
     (its layout, its accessibility, its count), which pay no new context and no new
-    renderer each. After the test the page leaves for about:blank, and its site's cookies
-    and storage, its permissions, routes and the emulated media are cleared: the next test
-    starts as in a fresh context. A test that needs two pages, or adds a script to every
+    renderer each. After the test the pages it opened are closed, the page leaves for
+    about:blank, and its site's cookies and storage, its permissions, routes and the
+    emulated media are cleared: the next test starts as in a fresh context. A test that needs two pages, or adds a script to every
     page it opens (add_init_script), uses new_page."""
     lent = []
 
@@ -168,14 +169,18 @@ def kept_page(browser, browser_errors, server, _kept):
 
 
 def cleared(kept: dict, key: tuple, server: str) -> None:
-    """The kept page of *key* made as a fresh context's: its storage, cookies and emulated
-    media cleared, on about:blank; closed and forgotten if it cannot be."""
+    """The kept page of *key* made as a fresh context's: the other pages of its context
+    closed, its storage, cookies, permissions, routes and emulated media cleared, on
+    about:blank; closed and forgotten if it cannot be."""
     from playwright.sync_api import Error
 
     if key not in kept:  # the test cleared it already
         return
     context, page, chromium = kept[key]
     try:
+        for other in context.pages:
+            if other is not page:
+                other.close()
         page.goto("about:blank")
         chromium.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": "all"})
         context.clear_cookies()

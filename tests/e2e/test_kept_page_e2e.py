@@ -1,5 +1,6 @@
 """The page kept_page lends is cleared after each test as a fresh context would be: no
-cookie, no stored setting, no permission, no route, no emulated media, its own size."""
+other page, no cookie, no stored setting, no permission, no route, no emulated media, its
+own size."""
 
 import pytest
 
@@ -18,11 +19,13 @@ def test_a_kept_page_is_cleared_as_a_fresh_context_would_be(kept_page, server, _
     page.route("**/static/style.css", lambda route: route.abort())
     page.emulate_media(media="print", color_scheme="dark")
     page.set_viewport_size({"width": 800, "height": 600})
-    assert page.context.cookies() != []
+    page.context.new_page().goto(server + "/rules")  # as a link to a new tab would
+    assert page.context.cookies() != [] and len(page.context.pages) == 2
     assert page.evaluate("localStorage.getItem('large-type')") == "1"
 
     cleared(_kept, KEY, server)
     assert _kept[KEY][1] is page and page.url == "about:blank"
+    assert page.context.pages == [page]
     assert page.context.cookies() == []
     page.goto(server + "/rules")
     assert page.evaluate("localStorage.getItem('large-type')") is None
