@@ -93,14 +93,20 @@ def new_page(browser, browser_errors):
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
-        page.on("console", lambda message: _console_error(page, message, browser_errors))
-        page.on("pageerror", lambda error: browser_errors.append(f"page error: {error}"))
-        page.on("request", lambda request: _foreign_request(request, browser_errors))
+        for event, listener in listeners(page, browser_errors).items():
+            page.on(event, listener)
         return page
 
     yield make
     for context in contexts:
         context.close()
+
+
+def listeners(page, errors: list[str]) -> dict:
+    """The page's listeners, by event, that put what goes wrong in it into *errors*."""
+    return {"console": lambda message: _console_error(page, message, errors),
+            "pageerror": lambda error: errors.append(f"page error: {error}"),
+            "request": lambda request: _foreign_request(request, errors)}
 
 
 def _console_error(page, message, errors: list[str]) -> None:
@@ -153,17 +159,15 @@ def kept_page(browser, browser_errors, server, _kept):
             page = context.new_page()
             _kept[key] = (context, page, context.new_cdp_session(page))
         context, page, _ = _kept[key]
-        listeners = {"console": lambda message: _console_error(page, message, browser_errors),
-                     "pageerror": lambda error: browser_errors.append(f"page error: {error}"),
-                     "request": lambda request: _foreign_request(request, browser_errors)}
-        for event, listener in listeners.items():
+        listening = listeners(page, browser_errors)
+        for event, listener in listening.items():
             page.on(event, listener)
-        lent.append((key, page, listeners))
+        lent.append((key, page, listening))
         return page
 
     yield lend
-    for key, page, listeners in lent:
-        for event, listener in listeners.items():
+    for key, page, listening in lent:
+        for event, listener in listening.items():
             page.remove_listener(event, listener)
         cleared(_kept, key, server)
 

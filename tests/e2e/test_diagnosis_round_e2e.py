@@ -12,6 +12,8 @@ from bidder.cards import parse_hand
 from bidder.diagnosis.hypotheses import answers as read_as
 from bidder.misreadings import variant_by_id
 
+from buttons import press
+
 pytestmark = pytest.mark.e2e
 
 PHONE = (390, 844)
@@ -23,13 +25,6 @@ def warmed(server):
     before the browser's first step, which waits a bounded time."""
     with urlopen(server + "/practice/diagnosis", timeout=600) as response:
         assert response.status == 200
-
-
-def press(page, name: str):
-    """Press the button called *name* and wait for the page it leads to."""
-    with page.expect_navigation() as navigation:
-        page.get_by_role("button", name=name, exact=True).click()
-    return navigation.value
 
 
 def fits(page, width: int) -> bool:

@@ -13,6 +13,8 @@ from bidder import explain
 from bidder.variants import CATALOGUE
 from bidder.web import create_app
 
+from buttons import press
+
 pytestmark = pytest.mark.e2e
 
 HAND = "5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C"
@@ -164,12 +166,6 @@ PROBE = """() => {
   }
   return problems;
 }"""
-
-
-def press(page, name: str) -> None:
-    """Press the button called *name* and wait for the page it leads to."""
-    with page.expect_navigation():
-        page.get_by_role("button", name=name, exact=True).click()
 
 
 def board_of_a_deal(page, server: str) -> None:

@@ -11,6 +11,7 @@ from contextlib import ExitStack
 
 import pytest
 
+from buttons import press
 from served import serving
 
 pytestmark = pytest.mark.e2e
@@ -31,12 +32,6 @@ def live_server():
     """A server of the live tests' own, so their polls and votes meet no other test's."""
     with serving() as base:
         yield base
-
-
-def press(page, name: str):
-    """Press the button *name* and wait for the page it leads to."""
-    with page.expect_navigation():
-        page.get_by_role("button", name=name, exact=True).click()
 
 
 def press_each(pages, names) -> None:

@@ -14,6 +14,7 @@ from bidder.bids import Bid
 from bidder.teaching import TEACHING_RULES
 from bidder.why_not import why_not
 
+from buttons import press
 from helpers import bid_text
 
 pytestmark = pytest.mark.e2e
@@ -31,13 +32,6 @@ def button_name(bid) -> str:
         return bid or "No bid"
     suit = Suit("CDHS".index(bid[-1]))
     return f"{bid[:-1]} {suit.word[:-1] if bid[0] == '1' else suit.word}"
-
-
-def press(page, name: str):
-    """Press the button called *name* and wait for the page it leads to."""
-    with page.expect_navigation() as navigation:
-        page.get_by_role("button", name=name, exact=True).click()
-    return navigation.value
 
 
 def follow(page, name: str):
