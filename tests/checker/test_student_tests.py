@@ -16,6 +16,7 @@ SOLUTION = (HERE / "students" / "correct.py").read_text()
 
 # Generous time, so a loaded machine never fails a test (only the loop test needs a limit).
 ROOMY = Limits(timeout=120)
+LOOPING = "def test_forever():\n    while True:\n        pass\n"
 
 
 def folder_with(tmp_path, tests: str, source: str = SOLUTION) -> tuple[str, str]:
@@ -74,11 +75,35 @@ def test_tests_that_cannot_be_imported_are_reported(tmp_path):
 
 
 def test_tests_that_loop_are_stopped(tmp_path):
-    tests = "def test_forever():\n    while True:\n        pass\n"
-    report = grade_tests(*folder_with(tmp_path, tests), Limits(timeout=1),
+    report = grade_tests(*folder_with(tmp_path, LOOPING), Limits(timeout=1),
                          isolation=FALLBACK)
     assert report.own.problem == ("the tests did not finish: no answer within the time "
                                   "limit")
+
+
+@pytest.mark.parametrize("tests, runs", [
+    (LOOPING, 2),
+    ("import pytest_not_here\n", 2),
+    ("from solution import openingBid\n\ndef test_false():\n"
+     "    assert openingBid('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C') == '1D'\n", 2),
+    ("from solution import openingBid\n\ndef test_true():\n"
+     "    assert openingBid('5C 7H AS JD 9D 2C KH 10H 4C 8H 8C AD 10C') == '1C'\n", None),
+], ids=["tests that loop", "tests that cannot be imported", "a test false of the reference",
+        "a test true of the reference: every mutant is run"])
+def test_mutants_are_run_only_when_some_test_holds_on_the_reference(tmp_path, monkeypatch,
+                                                                    tests, runs):
+    made, real = [], student_tests.run_tests
+
+    def counted(*arguments, **keywords):
+        made.append(arguments)
+        return real(*arguments, **keywords)
+
+    monkeypatch.setattr(student_tests, "run_tests", counted)
+    limits = Limits(timeout=1) if tests == LOOPING else ROOMY
+    report = grade_tests(*folder_with(tmp_path, tests), limits, isolation=FALLBACK)
+    assert len(made) == (2 + len(mutants()) if runs is None else runs)  # own, reference
+    assert len(report.catches) == len(mutants())
+    assert bool(report.caught) is (runs is None)
 
 
 def test_every_mutant_changes_some_hand_and_r8_6_8_is_not_one():
