@@ -46,11 +46,16 @@ tests/e2e/node_modules/.package-lock.json: tests/e2e/package.json tests/e2e/pack
 # checker in its containers, servers, a module's time limit), and the extra worker keeps
 # the cores busy meanwhile. The workers take tests from each other as they finish, the
 # coverage of all combined; it ends with the 25 slowest steps, to keep an eye on.
+# Python's bytecode caches are written even where the environment says not to
+# (PYTHONDONTWRITEBYTECODE, which some images set): without them each worker rewrites
+# every test module's asserts and each process a test starts (the checker, a server)
+# compiles bidder again from source.
+TESTING := env -u PYTHONDONTWRITEBYTECODE $(PY)
 CORES := $(shell nproc 2>/dev/null || echo 2)
 JOBS ?= $(shell echo $$(( $(CORES) + ($(CORES) + 1) / 2 )))
 test: $(VENV)/.installed-test tests/e2e/node_modules/.package-lock.json
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest --numprocesses $(JOBS) --dist worksteal --durations=25
+	$(TESTING) -m pytest --numprocesses $(JOBS) --dist worksteal --durations=25
 
 # The loop to run while working, within a minute: the layers, the core's quick tests and
 # those of the folder you work in (make check WHERE=tests/web/live), without coverage.
@@ -58,7 +63,7 @@ test: $(VENV)/.installed-test tests/e2e/node_modules/.package-lock.json
 WHERE ?=
 check: $(VENV)/.installed-test
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest --numprocesses auto --dist worksteal --no-cov -q -m "not slow" \
+	$(TESTING) -m pytest --numprocesses auto --dist worksteal --no-cov -q -m "not slow" \
 		$(sort $(wildcard tests/test_*.py) $(WHERE))
 
 # The benches time bidder against their own plain reference, bench/reference_bid.py.
