@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import jwt
 import requests
 
-from lti_platform import CLIENT_ID, DEPLOYMENT, LEARNER
+from lti_platform import CLIENT_ID, DEPLOYMENT, LEARNER, loaded
 
 LTI = "https://purl.imsglobal.org/spec/lti/claim/"
 
@@ -56,7 +56,8 @@ def claims(lms, nonce: str, **changes) -> dict:
 def signed(lms, body: dict, key: str | None = None, kid: str | None = None) -> str:
     """*body* signed with the platform's key (or *key*, named *kid*)."""
     kid = kid or lms.registration.get_kid()
-    return jwt.encode(body, key or lms.private, algorithm="RS256", headers={"kid": kid})
+    return jwt.encode(body, loaded(key or lms.private), algorithm="RS256",
+                      headers={"kid": kid})
 
 
 def posted(tool, lms, token_for) -> object:

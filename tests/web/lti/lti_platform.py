@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -37,12 +38,16 @@ def private_pem() -> str:
                              serialization.NoEncryption()).decode()
 
 
+@lru_cache(maxsize=None)
+def loaded(private: str):
+    """The key *private* holds, loaded once (loading checks the key: 25 ms a time)."""
+    return serialization.load_pem_private_key(private.encode(), None)
+
+
 def public_pem(private: str) -> str:
     """The public half of *private*."""
-    key = serialization.load_pem_private_key(private.encode(), None)
-    return key.public_key().public_bytes(serialization.Encoding.PEM,
-                                         serialization.PublicFormat.SubjectPublicKeyInfo
-                                         ).decode()
+    return loaded(private).public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
 
 
 class FlaskRequest(Request):
