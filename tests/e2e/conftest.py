@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from browser_flags import chromium_args
+from kept import cleared
 from needs import missing
 from served import LOOPBACK, serving
 
@@ -145,8 +146,9 @@ def kept_page(browser, browser_errors, server, _kept):
     (its layout, its accessibility, its count), which pay no new context and no new
     renderer each. After the test the pages it opened are closed, the page leaves for
     about:blank, and its site's cookies and storage, its permissions, routes and the
-    emulated media are cleared: the next test starts as in a fresh context. A test that needs two pages, or adds a script to every
-    page it opens (add_init_script), uses new_page."""
+    emulated media are cleared (kept.cleared): the next test starts as in a fresh
+    context. A test that needs two pages, or adds a script to every page it opens
+    (add_init_script), uses new_page."""
     lent = []
 
     def lend(javascript: bool = True, width: int = 1280, height: int = 900):
@@ -170,31 +172,6 @@ def kept_page(browser, browser_errors, server, _kept):
         for event, listener in listening.items():
             page.remove_listener(event, listener)
         cleared(_kept, key, server)
-
-
-def cleared(kept: dict, key: tuple, server: str) -> None:
-    """The kept page of *key* made as a fresh context's: the other pages of its context
-    closed, its storage, cookies, permissions, routes and emulated media cleared, on
-    about:blank; closed and forgotten if it cannot be."""
-    from playwright.sync_api import Error
-
-    if key not in kept:  # the test cleared it already
-        return
-    context, page, chromium = kept[key]
-    try:
-        for other in context.pages:
-            if other is not page:
-                other.close()
-        page.goto("about:blank")
-        chromium.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": "all"})
-        context.clear_cookies()
-        context.clear_permissions()
-        page.unroute_all(behavior="ignoreErrors")
-        page.emulate_media(media="null", color_scheme="light")
-        page.set_viewport_size({"width": key[1], "height": key[2]})
-    except Error:  # a page the test left unusable: the next test gets a new one
-        del kept[key]
-        context.close()
 
 
 @pytest.fixture

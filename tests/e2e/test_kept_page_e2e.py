@@ -4,7 +4,7 @@ own size."""
 
 import pytest
 
-from conftest import cleared
+from kept import cleared
 
 pytestmark = pytest.mark.e2e
 

@@ -4,7 +4,6 @@ why: never another error (which would be a 500 page)."""
 import json
 
 import jwt
-from cryptography.hazmat.primitives.serialization import load_pem_private_key
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jwcrypto.jwk import JWK
@@ -16,11 +15,12 @@ from bidder.web.lti.platforms import Platform, register
 from bidder.web.lti.refusals import Refused
 from bidder.web.state import store_of
 
+from lti_platform import loaded
+
 LTI = "https://purl.imsglobal.org/spec/lti/claim/"
 PLATFORM = Platform("https://lms.example", "c1", "https://lms.example/auth",
                     "https://lms.example/token", "https://lms.example/jwks", ("d1",))
 PEM = made_pem()
-KEY = load_pem_private_key(PEM.encode(), None)  # loaded once: loading checks the key, 25 ms
 PUBLIC = {**json.loads(JWK.from_pem(PEM.encode()).export_public()), "kid": "k1"}
 GOOD = {"iss": PLATFORM.issuer, "aud": "c1", "exp": 4_000_000_000, "iat": 1_000_000_000,
         "sub": "u1", "nonce": "n", LTI + "deployment_id": "d1",
@@ -45,7 +45,7 @@ def test_any_claims_are_let_in_or_refused_saying_why(lti_app, changes):
     store = store_of(lti_app)
     register(store, PLATFORM)
     body = {key: value for key, value in {**GOOD, **changes}.items() if value is not None}
-    token = jwt.PyJWS().encode(json.dumps(body).encode(), KEY, algorithm="RS256",
+    token = jwt.PyJWS().encode(json.dumps(body).encode(), loaded(PEM), algorithm="RS256",
                                headers={"kid": "k1"})  # as a forger would: any claim types
     try:
         found = verify.checked(store, token, "n", lambda url, timeout: KeySet())
