@@ -9,6 +9,7 @@ from .answers import Item
 
 RULES = "rules"  # the student reads the rules as written
 NONE = "none"  # the student reads them some way outside the space
+SECOND_SAID = 0.05  # a second misreading this likely beside the one named is said to be left
 
 
 @dataclass(frozen=True)
@@ -29,15 +30,24 @@ class Candidate:
 @dataclass(frozen=True)
 class Diagnosis:
     """The round so far: the next item (None when it is over), the candidates most likely
-    first, the reading named (None while none is sure enough) and how sure that is."""
+    first, the reading named (None while none is sure enough), how sure that is and, for a
+    misreading named alone, how likely a second one is held beside it (not ruled out when
+    at least SECOND_SAID)."""
 
     next: Item | None
     candidates: tuple[Candidate, ...]
     named: str | None
     confidence: float
+    second: float | None = None
+
+    @property
+    def second_left(self) -> bool:
+        """Whether a second misreading beside the one named is not ruled out."""
+        return self.second is not None and self.second >= SECOND_SAID
 
     def to_dict(self) -> dict:
         """The diagnosis as ``POST /api/diagnosis`` answers it."""
         return {"next": None if self.next is None else self.next.to_dict(),
                 "candidates": [candidate.to_dict() for candidate in self.candidates],
-                "named": self.named, "confidence": round(self.confidence, 4)}
+                "named": self.named, "confidence": round(self.confidence, 4),
+                "second": None if self.second is None else round(self.second, 4)}

@@ -1,6 +1,7 @@
 """The diagnostic round, stateless: from the answers so far, the candidates, the reading
-named once it is sure and its probes are answered, and the next item to ask: a probe of the
-leading misreading once it leads, else the item that tells most."""
+named once it is sure and its probes are answered (and, for a misreading named alone, how
+likely a second one beside it still is), and the next item to ask: a probe of the leading
+misreading once it leads, else the item that tells most."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from .probes import missed, unsettled
 from .seconds import alone, departing, second_odds
 
 CONFIDENT = 0.95  # the posterior at which a reading is named, once its probes are asked
-LEAD = 0.8  # the posterior (with the readers near it) at which a misreading's probes begin
+ALONE = 0.9  # a misreading is named alone once a second one beside it is under 1 in 10
+LEAD = 0.8  # the posterior (with the readers near it and its pairs) at which its probes begin
 RETRY = 0.02  # readers near the leader this likely: its missed probes are asked again
 ITEM_BUDGET = 30  # items in a round at most
 MAX_ANSWERS = 150  # answers one diagnosis reads, at most (a ladder's hands each count)
@@ -70,17 +72,17 @@ def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
              counting: bool = True) -> Diagnosis:
     """The round after *answers*: the candidates, the reading named (once sure, with its
     probes answered), and the next item, None when the round is over. Deterministic."""
-    named, item, shown, confidence = _diagnosed(tuple(answers), ladders, counting)
+    named, item, shown, confidence, second = _diagnosed(tuple(answers), ladders, counting)
     over = named is not None or items_answered(answers, ladders) >= ITEM_BUDGET
-    return Diagnosis(None if over else item, shown, named, confidence)
+    return Diagnosis(None if over else item, shown, named, confidence, second)
 
 
 @lru_cache(maxsize=256)  # a key holds up to MAX_ANSWERS answers: bounded for strangers
 def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
-               ) -> tuple[str | None, Item | None, tuple[Candidate, ...], float]:
+               ) -> tuple[str | None, Item | None, tuple[Candidate, ...], float, float | None]:
     """diagnose() but for the item budget: the reading named, the next item, the
-    candidates and the confidence. Kept, since most rounds begin alike (their first
-    steps stay among the kept ones)."""
+    candidates, the confidence and the chance of a second misreading beside the one named.
+    Kept, since most rounds begin alike (their first steps stay among the kept ones)."""
     bank = shipped()
     found = belief(bank, answers, counting)
     ranked = found.ranked(bank.ids)
@@ -89,13 +91,15 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     sure = top.probability >= CONFIDENT and not any(
         unsettled(bank, reader, given) for reader in probed(bank, found, top))
     lead = leading(bank, found, top, answers, counting)
-    alone_too = lead is None or _reader(bank, top.id) == 0 or alone(lead.odds) >= CONFIDENT
-    named = top.id if sure and alone_too else None
+    single = lead is not None and _reader(bank, top.id) != 0
+    held_alone = alone(lead.odds) if single else 1.0
+    named = top.id if sure and held_alone >= ALONE else None
     item = None if named is not None else next_item(bank, found, answers, counting, ladders,
                                                     lead, top)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
-    return named, item, shown, top.probability
+    second = 1.0 - held_alone if named is not None and single else None
+    return named, item, shown, top.probability, second
 
 
 @dataclass(frozen=True)
@@ -209,14 +213,15 @@ def class_weights(bank: Bank, found: Belief) -> list[float]:
 
 def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int],
                ladders: bool = False, top: Hypothesis | None = None) -> tuple[int, ...]:
-    """The leading misreading's next probe, once it leads (or a probe of either part of
-    the *top* pair, once it leads): a hand not asked yet of the first probe not answered
+    """The leading misreading's next probe, once it leads with the readers near it and
+    its pairs with a second misreading (or a probe of either part of the *top* pair, once
+    it leads): a hand not asked yet of the first probe not answered
     as it answers; with *ladders*, with the next probe's hand when the two are one shape
     one HCP apart, asked as one ladder (the poorer first)."""
-    lead = max(range(len(found.weights)), key=found.mass)
+    lead = max(range(len(found.weights)), key=lambda place: family(bank, found, place))
     reader = found.classes[lead][0]
     given = given_bids(answers)
-    if found.mass(lead) >= LEAD and reader:
+    if family(bank, found, lead) >= LEAD and reader:
         waiting = unsettled(bank, reader, given)
         if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
             waiting += tuple(probe for probe in missed(bank, reader, given)
@@ -235,6 +240,12 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     if ladders and len(hands) > 1 and _next_rung(_rung_key(_hand(hands[1])), hands[0]):
         return hands[1], hands[0]
     return hands[0],
+
+
+def family(bank: Bank, found: Belief, place: int) -> float:
+    """The class's probability with the readers near it and the pairs it is part of."""
+    reader = bank.ids[found.classes[place][0]]
+    return found.mass(place) + sum(weight for pair, weight in found.pairs if reader in pair)
 
 
 def _hand(code: int) -> Hand:

@@ -177,6 +177,10 @@ DIAGNOSIS = _object({
                               "answers; null before")},
     "confidence": {"type": "number", "minimum": 0, "maximum": 1,
                    "description": "the likeliest reading's probability"},
+    "second": {"oneOf": [{"type": "null"}, {"type": "number", "minimum": 0, "maximum": 1}],
+               "description": ("for a misreading named alone, how likely a second one is "
+                               "held beside it (said to be not ruled out from 0.05); null "
+                               "otherwise")},
 }, "the diagnostic round after the answers sent")
 DIAGNOSIS_PATHS = {"/api/diagnosis": {"post": {
     "operationId": "diagnose",

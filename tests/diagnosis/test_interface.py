@@ -27,7 +27,18 @@ def test_a_diagnosis_writes_itself_as_the_api_answers():
         "next": {"hands": [str(HAND)], "ask": ["bid", "hcp"]},
         "candidates": [{"misreading": "rules", "probability": 0.9333,
                         "text": "Reads the rules."}],
-        "named": None, "confidence": 0.9778}
+        "named": None, "confidence": 0.9778, "second": None}
+
+
+@pytest.mark.parametrize("second, written, left", [
+    (None, None, False), (0.0499, 0.0499, False), (0.05, 0.05, True), (0.123456, 0.1235, True),
+], ids=["no misreading named alone", "a second just under 1 in 20: ruled out",
+        "a second at 1 in 20: not ruled out", "written to four places"])
+def test_a_second_misreading_beside_the_one_named_is_left_from_one_in_twenty(
+        second, written, left):
+    diagnosis = Diagnosis(None, (), "1nt-15-17", 0.99, second)
+    assert diagnosis.to_dict()["second"] == written
+    assert diagnosis.second_left is left
 
 
 def test_an_ended_round_has_no_next_item():

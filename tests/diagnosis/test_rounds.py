@@ -11,7 +11,7 @@ from bidder.diagnosis import Answer, diagnose, next_for_class, teaching_hands
 from bidder.diagnosis import rounds
 from bidder.diagnosis.bank import FIELDS, shipped
 from bidder.diagnosis.hypotheses import answers as reading_answers
-from bidder.diagnosis.learner import Hypothesis
+from bidder.diagnosis.learner import Belief, Hypothesis
 from bidder.diagnosis.probes import probes
 from bidder.diagnosis.rounds import (ITEM_BUDGET, describe, diagnosis_of_rows,
                                      items_answered)
@@ -59,6 +59,7 @@ def test_a_student_answering_as_a_misreading_without_slips_is_named(reading, lad
     assert found.named in members
     assert found.confidence >= rounds.CONFIDENT
     assert items_answered(given) <= ITEM_BUDGET
+    assert 0 <= found.second < 1 - rounds.ALONE  # a second beside it: under 1 in 10
 
 
 @pytest.mark.slow
@@ -82,10 +83,15 @@ def test_a_class_answered_without_slips_is_named_rightly_or_not_named(place):
         "a long major opened low and equal minors, bids only",
         "a long major opened low and equal minors, with ladders",
         "2C's range and distribution points, with ladders"])
-def test_a_student_with_two_misreadings_is_named_by_both_parts_or_not_named(pair, ladders):
+def test_a_student_with_two_misreadings_is_named_by_both_parts_or_told_one_is_left(
+        pair, ladders):
+    """Named by both parts, or not named, or named by one part with a second misreading
+    beside it said to be not ruled out: never by one part alone."""
     _, found = play(variant_by_id(pair), ladders=ladders, counting=ladders,
                     limit=2 * ITEM_BUDGET)  # single hands one HCP apart read as one ladder
-    assert found.named is None or set(found.named.split("+")) == set(pair.split("+"))
+    parts = set(pair.split("+"))
+    assert (found.named is None or set(found.named.split("+")) == parts
+            or (found.named in parts and found.second_left))
 
 
 def test_the_round_is_deterministic():
@@ -225,3 +231,22 @@ def test_the_probes_at_an_end_of_a_range_are_asked_as_one_ladder_with_ladders(
     pairs = [(poorer, richer) for poorer, richer in zip(codes, codes[1:])
              if {poorer, richer} <= firsts and packed.hcp(richer) == packed.hcp(poorer) + 1]
     assert bool(pairs) == together
+
+
+@pytest.mark.parametrize("alone, with_pairs, probed", [(0.5, 0.3, True), (0.5, 0.29, False)],
+                         ids=["leading at 0.8 with its pairs: its probes asked",
+                              "just under 0.8 with its pairs: not yet"])
+def test_a_misreading_leading_with_its_pairs_has_its_probes_asked(alone, with_pairs, probed):
+    """A misreading whose pairs with a second one hold much of the belief leads with them:
+    its probes are asked (else slips read as a second misreading keep them unasked)."""
+    bank = shipped()
+    classes = bank.classes(("bid",))
+    place = next(number for number, members in enumerate(classes)
+                 if bank.ids[members[0]] == "1nt-15-17")
+    weights = [0.0] * len(classes)
+    weights[place], weights[0] = alone, 1 - alone - with_pairs
+    found = Belief(classes, tuple(weights), 0.0, ((("1nt-15-17", "no-2nt"), with_pairs),), 0.1,
+                   (0.0,) * len(classes))
+    hands = rounds.next_probe(bank, found, [], frozenset())
+    codes = {code for probe in probes(bank, classes[place][0]) for code in probe.codes}
+    assert bool(hands) is probed and set(hands) <= codes

@@ -1,11 +1,13 @@
 """How sure the diagnostic round is, in the teacher's words: "almost certainly", "probably",
-"not told apart yet: X or Y", or "none of the readings we know"."""
+"not told apart yet: X or Y", or "none of the readings we know"; and, beside a misreading
+named, that a second one is not ruled out yet."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ...diagnosis import Candidate
+from ...diagnosis.outcome import SECOND_SAID
 from ...misreadings import variant_by_id
 
 ALMOST_CERTAINLY = 0.95  # the round names a reading at this posterior (its probes met)
@@ -23,15 +25,26 @@ def reading_words(candidate: Candidate) -> str:
     return variant_by_id(candidate.misreading).sentence
 
 
-def in_words(candidates: Sequence[Candidate]) -> str:
-    """How sure the round is of the most likely reading, in the teacher's words."""
+def in_words(candidates: Sequence[Candidate], second: float | None = None) -> str:
+    """How sure the round is of the most likely reading, in the teacher's words; with
+    *second*, the chance a second misreading is held beside the one named."""
     top = candidates[0]
     if top.misreading == NONE and top.probability >= PROBABLY:
         return "None of the readings we know fits your answers: you may read the rules " \
                "some other way, or have slipped often."
     if top.probability >= ALMOST_CERTAINLY:
-        return f"Almost certainly: {reading_words(top)}"
+        return f"Almost certainly: {reading_words(top)}" + second_words(second)
     if top.probability >= PROBABLY or len(candidates) == 1:
         return f"Probably: {reading_words(top)}"
     return (f"Not told apart yet: {reading_words(top).rstrip('.')}, or "
             f"{reading_words(candidates[1])}")
+
+
+def second_words(second: float | None) -> str:
+    """What is said of a second misreading beside the one named: nothing once it is ruled
+    out (under SECOND_SAID), else how likely it still is."""
+    if second is None or second < SECOND_SAID:
+        return ""
+    return (f" A second misreading beside it is not ruled out yet (about "
+            f"{round(100 * second)} % likely): the hands that would show it were not all "
+            f"asked.")

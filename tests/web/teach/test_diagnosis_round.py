@@ -259,6 +259,16 @@ def test_how_sure_the_round_is_in_the_teachers_words(candidates, words):
     assert said.startswith(words)
 
 
+@pytest.mark.parametrize("top, second, said", [
+    (0.97, None, False), (0.97, 0.0499, False), (0.97, 0.05, True), (0.9, 0.2, False),
+], ids=["no second weighed", "a second just under 1 in 20: not said",
+        "a second at 1 in 20: said", "not named: no second said"])
+def test_a_second_misreading_not_ruled_out_is_said_beside_the_one_named(top, second, said):
+    words = in_words([Candidate("1nt-15-17", top, "")], second)
+    assert ("second misreading beside it is not ruled out" in words) is said
+    assert not said or f"about {round(100 * second)} % likely" in words
+
+
 def test_the_answers_right_are_those_the_rules_bid():
     assert answered_right(((HAND, "1NT", None, None), (HAND, "1C", 16, 0))) == 1
     assert right_bid(HAND) == "1NT" and parse_hand(HAND)
