@@ -213,22 +213,22 @@ def class_weights(bank: Bank, found: Belief) -> list[float]:
 
 def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int],
                ladders: bool = False, top: Hypothesis | None = None) -> tuple[int, ...]:
-    """The leading misreading's next probe, once it leads with the readers near it and
-    its pairs with a second misreading (or a probe of either part of the *top* pair, once
-    it leads): a hand not asked yet of the first probe not answered
+    """A probe of either part of the *top* pair, once it leads; else the leading
+    misreading's next probe, once it leads with the readers near it and its pairs with a
+    second misreading: a hand not asked yet of the first probe not answered
     as it answers; with *ladders*, with the next probe's hand when the two are one shape
     one HCP apart, asked as one ladder (the poorer first)."""
     lead = max(range(len(found.weights)), key=lambda place: family(bank, found, place))
     reader = found.classes[lead][0]
     given = given_bids(answers)
-    if family(bank, found, lead) >= LEAD and reader:
+    if top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
+        waiting = tuple(probe for part in probed(bank, found, top)
+                        for probe in unsettled(bank, part, given))
+    elif family(bank, found, lead) >= LEAD and reader:
         waiting = unsettled(bank, reader, given)
         if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
             waiting += tuple(probe for probe in missed(bank, reader, given)
                              if probe not in waiting)
-    elif top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
-        waiting = tuple(probe for part in probed(bank, found, top)
-                        for probe in unsettled(bank, part, given))
     else:
         return ()
     after = _rung_key(answers[-1].hand) if answers else None

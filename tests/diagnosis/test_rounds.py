@@ -239,14 +239,44 @@ def test_the_probes_at_an_end_of_a_range_are_asked_as_one_ladder_with_ladders(
 def test_a_misreading_leading_with_its_pairs_has_its_probes_asked(alone, with_pairs, probed):
     """A misreading whose pairs with a second one hold much of the belief leads with them:
     its probes are asked (else slips read as a second misreading keep them unasked)."""
+    bank, found = belief_of(alone, with_pairs)
+    hands = rounds.next_probe(bank, found, [], frozenset())
+    assert bool(hands) is probed and set(hands) <= probe_codes_of(bank, "1nt-15-17")
+
+
+PAIR = ("1nt-15-17", "no-2nt")
+
+
+def belief_of(alone: float, with_pairs: float):
+    """The bank and a belief (bids only) holding 1NT read as 15-17 at *alone*, its pair with
+    the 2NT rule forgotten at *with_pairs*, and the rules the rest."""
     bank = shipped()
     classes = bank.classes(("bid",))
     place = next(number for number, members in enumerate(classes)
-                 if bank.ids[members[0]] == "1nt-15-17")
+                 if bank.ids[members[0]] == PAIR[0])
     weights = [0.0] * len(classes)
     weights[place], weights[0] = alone, 1 - alone - with_pairs
-    found = Belief(classes, tuple(weights), 0.0, ((("1nt-15-17", "no-2nt"), with_pairs),), 0.1,
-                   (0.0,) * len(classes))
-    hands = rounds.next_probe(bank, found, [], frozenset())
-    codes = {code for probe in probes(bank, classes[place][0]) for code in probe.codes}
-    assert bool(hands) is probed and set(hands) <= codes
+    return bank, Belief(classes, tuple(weights), 0.0, ((PAIR, with_pairs),), 0.1,
+                        (0.0,) * len(classes))
+
+
+def probe_codes_of(bank, reading: str) -> set[int]:
+    return {code for probe in probes(bank, bank.ids.index(reading)) for code in probe.codes}
+
+
+@pytest.mark.parametrize("probability, asked", [(0.8, True), (0.79, False)],
+                         ids=["a pair leading at 0.8", "a pair just under 0.8"])
+def test_a_leading_pair_has_the_probes_of_both_parts_asked(probability, asked):
+    bank, found = belief_of(0.0, probability)
+    top = Hypothesis("no-2nt+1nt-15-17", PAIR, probability)
+    both = probe_codes_of(bank, PAIR[0]) | probe_codes_of(bank, PAIR[1])
+    hands = rounds.next_probe(bank, found, [], frozenset(), top=top)
+    assert set(hands) <= both and bool(hands) is asked
+    assert rounds.probed(bank, found, top) == tuple(bank.ids.index(part) for part in PAIR)
+
+
+def test_a_sure_pair_leads_by_its_part_more_likely_alone():
+    bank, found = belief_of(0.02, 0.97)
+    top = Hypothesis("no-2nt+1nt-15-17", PAIR, 0.97)
+    lead = rounds.leading(bank, found, top, [], False)
+    assert lead is not None and bank.ids[lead.reader] == PAIR[0]
