@@ -31,11 +31,6 @@ class Option:
     groups: tuple[tuple[int, ...], ...]
     outcomes: int
 
-    @property
-    def answers(self) -> int:
-        """How many answers the item asks for."""
-        return len(self.rows) * len(self.ask)
-
 
 def split(rows: Sequence[Row], ask: tuple[str, ...], classes: tuple[tuple[int, ...], ...]
           ) -> tuple[tuple[tuple[int, ...], ...], int]:
@@ -121,9 +116,8 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
         if rows not in at:
             at = {rows: [places(found_row, firsts) for found_row in rows]}
         numbered = answered(rows, ask, at[rows])
-        key = (numbered, len(rows) * len(ask))
-        if key not in seen:
-            seen.add(key)
+        if numbered not in seen:  # a split already seen: its first, shortest, item is kept
+            seen.add(numbered)
             groups, outcomes = _grouped(numbered)
             if outcomes > 1:
                 found.append(Option(rows, ask, groups, outcomes))
@@ -142,10 +136,13 @@ def entropy(masses: Iterable[float]) -> float:
 
 def gain(option: Option, masses: Sequence[float], total: float, slip: float) -> float:
     """The information (bits) the option's answers carry about the class, given the mass
-    of each of its groups (the largest's is what *total* leaves), when any slipped answer
-    scrambles the outcome (a symmetric channel over its outcomes)."""
+    of each of its groups (the largest's is what *total* leaves), when a slipped answer
+    scrambles the outcome (a symmetric channel over its outcomes) with the chance of one
+    answer slipping, however many answers the item holds: the answers are weighed one by
+    one, and two groups are told apart by the answers where they differ, most often one
+    (a ladder's range edges differ on one rung), so a slip elsewhere costs them nothing."""
     rest = max(0.0, total - sum(masses))
-    scrambled = 1 - (1 - slip) ** option.answers
+    scrambled = slip
     spread = scrambled / option.outcomes
     hidden = option.outcomes - len(masses) - 1  # groups of no likely class
     heard = [(1 - scrambled) * mass / total + spread for mass in (*masses, rest)]
@@ -175,7 +172,7 @@ def gains(found: Options, weights: Sequence[float], slip: float, asked: frozense
     for place in sorted(masses.keys() - barred):
         option = found.items[place]
         split_masses = tuple(sorted(masses[place]))
-        key = (option.answers, option.outcomes, split_masses)
+        key = (option.outcomes, split_masses)
         if key not in known:  # options splitting the likely classes alike gain alike
             known[key] = gain(option, split_masses, total, slip)
         valued[place] = known[key] - COUNTING_COST * (len(option.ask) - 1)

@@ -19,6 +19,7 @@ from .choosing import Option, best, options
 from .learner import Belief, Hypothesis, belief, evidence
 from .outcome import NONE, RULES, Candidate, Diagnosis
 from .probes import missed, unsettled
+from .rivals import confirming
 from .seconds import alone, departing, second_odds
 
 CONFIDENT = 0.95  # the posterior at which a reading is named, once its probes are asked
@@ -93,13 +94,27 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     lead = leading(bank, found, top, answers, counting)
     single = lead is not None and _reader(bank, top.id) != 0
     held_alone = alone(lead.odds) if single else 1.0
-    named = top.id if sure and held_alone >= ALONE else None
-    item = None if named is not None else next_item(bank, found, answers, counting, ladders,
-                                                    lead, top)
+    check = confirm(bank, found, top, answers, counting, ladders) if sure else None
+    named = top.id if sure and check is None and held_alone >= ALONE else None
+    item = None if named is not None else _item(check) if check is not None else next_item(
+        bank, found, answers, counting, ladders, lead, top)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
     second = 1.0 - held_alone if named is not None and single else None
     return named, item, shown, top.probability, second
+
+
+def confirm(bank: Bank, found: Belief, top: Hypothesis, answers: Sequence[Answer],
+            counting: bool, ladders: bool) -> Option | None:
+    """The item telling the *top* class from its rival, while too few answers do
+    (bidder.diagnosis.rivals); None for none of these and pairs, or once told apart."""
+    place_of = {bank.ids[members[0]]: place for place, members in enumerate(found.classes)}
+    if top.id not in place_of:
+        return None
+    rows = evidence(answers, found.classes, counting).rows
+    return confirming(found, place_of[top.id], answers, rows, counting,
+                      options(bank, mode_fields(counting), counting, ladders),
+                      asked_codes(answers))
 
 
 @dataclass(frozen=True)
