@@ -132,8 +132,9 @@ class Between:
         return max(0, self.low - value, above)
 
     def holds(self, tally: Tally) -> bool:
-        """Whether the hand's value is in range."""
-        return not self.gap(tally)
+        """Whether the hand's value is in range (not gap(), without working it out)."""
+        value = getattr(tally, self.measure)
+        return self.low <= value and (self.high is None or value <= self.high)
 
     def failure(self, tally: Tally) -> str:
         """Why the condition fails, with this hand's number."""
@@ -264,8 +265,13 @@ class LongSuit:
         return found
 
     def holds(self, tally: Tally) -> bool:
-        """Whether enough suits meet the condition."""
-        return not self.gap(tally)
+        """Whether enough suits meet the condition (not gap(), without working it out):
+        *count* suits in range, and a suit alone at least *alone* long."""
+        low, high, lengths = self.low, self.high, tally.lengths
+        found = [length for length in map(lengths.__getitem__, self.suits)
+                 if low <= length and (high is None or length <= high)]
+        return len(found) >= self.count and not (
+            self.alone is not None and len(found) == 1 and found[0] < self.alone)
 
     def measured(self, tally: Tally) -> int:
         """What the condition reads: the length of the longest suit it names (of the
@@ -571,7 +577,10 @@ class Rule:
 
     def applies(self, tally: Tally) -> bool:
         """Whether every condition holds."""
-        return all(condition.holds(tally) for condition in self.conditions)
+        for condition in self.conditions:
+            if not condition.holds(tally):
+                return False
+        return True
 
     def candidates(self, tally: Tally) -> list[Suit]:
         """The suits the rule may bid for this hand, low to high."""

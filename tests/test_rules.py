@@ -274,3 +274,30 @@ def test_a_rule_of_the_table_is_read_back_from_a_pickle_as_the_tables_own(rule_i
     changed = dataclasses.replace(rule, name="read otherwise", choose=None)
     copied = pickle.loads(pickle.dumps(changed))
     assert copied is not rule and copied.name == "read otherwise" and copied.id == rule.id
+
+
+def every_condition() -> list:
+    """Each condition of the table and of every misreading's table, once."""
+    from bidder.misreadings import space
+    found = {}
+    for rules in [RULES] + [variant.rules for variant in space()]:
+        for rule in rules:
+            for condition in rule.conditions:
+                found.setdefault(repr(condition), condition)
+    return list(found.values())
+
+
+CONDITIONS = every_condition()
+
+
+@pytest.mark.parametrize("condition", CONDITIONS, ids=[repr(c) for c in CONDITIONS])
+def test_a_condition_holds_exactly_where_it_has_no_gap(condition):
+    """holds() is written for speed apart from gap(): the two agree on every shape, at every
+    HCP next to the condition's thresholds (points read as HCP plus distribution)."""
+    from bidder.facts import SHAPES
+    values = sorted({value + step for value in condition.edges() if isinstance(value, int)
+                     for step in (-1, 0, 1)} | {0, 37}) if isinstance(condition, Between) else [12]
+    for lengths in SHAPES:
+        for hcp in values:
+            tally = Tally(lengths, max(0, min(hcp, 37)))
+            assert condition.holds(tally) is (condition.gap(tally) == 0), (lengths, hcp)
