@@ -248,9 +248,11 @@ class LongSuit:
 
     def matching(self, tally: Tally) -> list[Suit]:
         """The suits that meet the condition, low to high (none when one suit alone does,
-        short of the cards a suit alone needs)."""
-        found = [suit for suit in self.suits if not self.suit_gap(tally, suit)]
-        if self.alone is not None and len(found) == 1 and tally.length(found[0]) < self.alone:
+        short of the cards a suit alone needs): those with no suit_gap(), read directly."""
+        low, high, lengths = self.low, self.high, tally.lengths
+        found = [suit for suit in self.suits
+                 if low <= lengths[suit] and (high is None or lengths[suit] <= high)]
+        if self.alone is not None and len(found) == 1 and lengths[found[0]] < self.alone:
             return []
         return found
 
@@ -265,13 +267,8 @@ class LongSuit:
         return found
 
     def holds(self, tally: Tally) -> bool:
-        """Whether enough suits meet the condition (not gap(), without working it out):
-        *count* suits in range, and a suit alone at least *alone* long."""
-        low, high, lengths = self.low, self.high, tally.lengths
-        found = [length for length in map(lengths.__getitem__, self.suits)
-                 if low <= length and (high is None or length <= high)]
-        return len(found) >= self.count and not (
-            self.alone is not None and len(found) == 1 and found[0] < self.alone)
+        """Whether enough suits meet the condition (not gap(), without working it out)."""
+        return len(self.matching(tally)) >= self.count
 
     def measured(self, tally: Tally) -> int:
         """What the condition reads: the length of the longest suit it names (of the

@@ -301,3 +301,17 @@ def test_a_condition_holds_exactly_where_it_has_no_gap(condition):
         for hcp in values:
             tally = Tally(lengths, max(0, min(hcp, 37)))
             assert condition.holds(tally) is (condition.gap(tally) == 0), (lengths, hcp)
+
+
+@pytest.mark.parametrize("condition", [c for c in CONDITIONS if isinstance(c, LongSuit)],
+                         ids=[repr(c) for c in CONDITIONS if isinstance(c, LongSuit)])
+def test_the_suits_matching_are_those_with_no_gap(condition):
+    """matching() reads the lengths directly: the suits with no suit_gap(), or none where
+    a suit alone falls short of what a suit alone needs, on every shape."""
+    from bidder.facts import SHAPES
+    for lengths in SHAPES:
+        tally = Tally(lengths, 12)
+        found = [suit for suit in condition.suits if not condition.suit_gap(tally, suit)]
+        short = (condition.alone is not None and len(found) == 1
+                 and tally.length(found[0]) < condition.alone)
+        assert condition.matching(tally) == ([] if short else found), lengths
