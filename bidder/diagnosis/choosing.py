@@ -116,8 +116,9 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
         if rows not in at:
             at = {rows: [places(found_row, firsts) for found_row in rows]}
         numbered = answered(rows, ask, at[rows])
-        if numbered not in seen:  # a split already seen: its first, shortest, item is kept
-            seen.add(numbered)
+        key = tuple(numbered)  # a hand's (bytes) and a ladder's (a tuple) compared alike
+        if key not in seen:  # a split already seen: its first item is kept (a hand first)
+            seen.add(key)
             groups, outcomes = _grouped(numbered)
             if outcomes > 1:
                 found.append(Option(rows, ask, groups, outcomes))
@@ -142,12 +143,11 @@ def gain(option: Option, masses: Sequence[float], total: float, slip: float) -> 
     one, and two groups are told apart by the answers where they differ, most often one
     (a ladder's range edges differ on one rung), so a slip elsewhere costs them nothing."""
     rest = max(0.0, total - sum(masses))
-    scrambled = slip
-    spread = scrambled / option.outcomes
+    spread = slip / option.outcomes
     hidden = option.outcomes - len(masses) - 1  # groups of no likely class
-    heard = [(1 - scrambled) * mass / total + spread for mass in (*masses, rest)]
+    heard = [(1 - slip) * mass / total + spread for mass in (*masses, rest)]
     unheard = -hidden * spread * log2(spread) if spread > 0 else 0.0
-    noise = entropy((1 - scrambled + spread, *[spread] * (option.outcomes - 1)))
+    noise = entropy((1 - slip + spread, *[spread] * (option.outcomes - 1)))
     return entropy(heard) + unheard - noise
 
 

@@ -43,7 +43,7 @@ class Diagnosis:
     @property
     def second_left(self) -> bool:
         """Whether a second misreading beside the one named is not ruled out."""
-        return self.second is not None and self.second >= SECOND_SAID
+        return second_left(self.second)
 
     def to_dict(self) -> dict:
         """The diagnosis as ``POST /api/diagnosis`` answers it."""
@@ -51,3 +51,8 @@ class Diagnosis:
                 "candidates": [candidate.to_dict() for candidate in self.candidates],
                 "named": self.named, "confidence": round(self.confidence, 4),
                 "second": None if self.second is None else round(self.second, 4)}
+
+
+def second_left(second: float | None) -> bool:
+    """Whether a second misreading this likely (None: none weighed) is said to be left."""
+    return second is not None and second >= SECOND_SAID

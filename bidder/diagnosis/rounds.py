@@ -1,6 +1,7 @@
 """The diagnostic round, stateless: from the answers so far, the candidates, the reading
-named once it is sure and its probes are answered (and, for a misreading named alone, how
-likely a second one beside it still is), and the next item to ask: a probe of the leading
+named once it is sure, its probes are answered and two answers tell it from its rival (and,
+for a misreading named alone, how likely a second one beside it still is), and the next
+item to ask: the item telling a sure reading from its rival, else a probe of the leading
 misreading once it leads, else the item that tells most."""
 
 from __future__ import annotations
@@ -95,26 +96,42 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     single = lead is not None and _reader(bank, top.id) != 0
     held_alone = alone(lead.odds) if single else 1.0
     check = confirm(bank, found, top, answers, counting, ladders) if sure else None
-    named = top.id if sure and check is None and held_alone >= ALONE else None
-    item = None if named is not None else _item(check) if check is not None else next_item(
-        bank, found, answers, counting, ladders, lead, top)
+    named = top.id if naming(sure, check, held_alone) else None
+    if named is not None:
+        item = None
+    elif check is not None:
+        item = _item(check)
+    else:
+        item = next_item(bank, found, answers, counting, ladders, lead, top)
     shown = tuple(Candidate(hypothesis.id, hypothesis.probability, describe(hypothesis))
                   for hypothesis in ranked[:SHOWN])
     second = 1.0 - held_alone if named is not None and single else None
     return named, item, shown, top.probability, second
 
 
+def naming(sure: bool, check: Option | None, held_alone: float) -> bool:
+    """Whether the likeliest reading is named: sure (its probes answered), told from its
+    rival (no *check* left to ask) and, a misreading, held alone at least ALONE."""
+    return sure and check is None and held_alone >= ALONE
+
+
 def confirm(bank: Bank, found: Belief, top: Hypothesis, answers: Sequence[Answer],
             counting: bool, ladders: bool) -> Option | None:
     """The item telling the *top* class from its rival, while too few answers do
-    (bidder.diagnosis.rivals); None for none of these and pairs, or once told apart."""
-    place_of = {bank.ids[members[0]]: place for place, members in enumerate(found.classes)}
-    if top.id not in place_of:
+    (bidder.diagnosis.rivals); None for none of these and pairs, once told apart, or
+    when no hand left can tell them apart (the posterior then decides alone)."""
+    places = class_places(bank, found)
+    if top.id not in places:
         return None
     rows = evidence(answers, found.classes, counting).rows
-    return confirming(found, place_of[top.id], answers, rows, counting,
+    return confirming(found, places[top.id], answers, rows, counting,
                       options(bank, mode_fields(counting), counting, ladders),
                       asked_codes(answers))
+
+
+def class_places(bank: Bank, found: Belief) -> dict[str, int]:
+    """Each class's place, by the id of its first reading."""
+    return {bank.ids[members[0]]: place for place, members in enumerate(found.classes)}
 
 
 @dataclass(frozen=True)
@@ -132,7 +149,7 @@ def leading(bank: Bank, found: Belief, top: Hypothesis, answers: Sequence[Answer
             counting: bool) -> Lead | None:
     """The lead when the top hypothesis is a misreading or a pair (read by its part more
     likely alone) and it holds CONFIDENT with the pairs containing it; else None."""
-    place_of = {bank.ids[members[0]]: place for place, members in enumerate(found.classes)}
+    place_of = class_places(bank, found)
     if top.id in place_of:
         parts = [place_of[top.id]]
     elif top.members in dict(found.pairs):

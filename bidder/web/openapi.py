@@ -8,7 +8,7 @@ from ..advice import FAILED, FIRED, NOT_REACHED, SHADOWED
 from ..bids import RULE_BIDS
 from ..cards import EXAMPLE_HAND, SUITS_HIGH_FIRST, Rank, Suit
 from ..diagnosis.answers import ASKABLE, MOST_COUNTED
-from ..diagnosis.outcome import NONE, RULES as RULES_READING
+from ..diagnosis.outcome import NONE, SECOND_SAID, RULES as RULES_READING
 from ..diagnosis.rounds import MAX_ANSWERS
 from ..rules import RULES
 from .live.ledger import MAX_DEVICES
@@ -174,13 +174,14 @@ DIAGNOSIS = _object({
         "description": "the likeliest readings, most likely first"},
     "named": {"oneOf": [{"type": "null"}, READING_ID],
               "description": ("the reading named once sure, its probes answered as it "
-                              "answers; null before")},
+                              "answers and two answers telling it from the reading "
+                              "likeliest after it; null before")},
     "confidence": {"type": "number", "minimum": 0, "maximum": 1,
                    "description": "the likeliest reading's probability"},
     "second": {"oneOf": [{"type": "null"}, {"type": "number", "minimum": 0, "maximum": 1}],
                "description": ("for a misreading named alone, how likely a second one is "
-                               "held beside it (said to be not ruled out from 0.05); null "
-                               "otherwise")},
+                               f"held beside it (said to be not ruled out from "
+                               f"{SECOND_SAID}); null otherwise")},
 }, "the diagnostic round after the answers sent")
 DIAGNOSIS_PATHS = {"/api/diagnosis": {"post": {
     "operationId": "diagnose",

@@ -280,3 +280,14 @@ def test_a_sure_pair_leads_by_its_part_more_likely_alone():
     top = Hypothesis("no-2nt+1nt-15-17", PAIR, 0.97)
     lead = rounds.leading(bank, found, top, [], False)
     assert lead is not None and bank.ids[lead.reader] == PAIR[0]
+
+
+@pytest.mark.parametrize("sure, check, held_alone, named", [
+    (True, False, 0.9, True), (True, False, 0.8999, False), (False, False, 1.0, False),
+    (True, True, 1.0, False),
+], ids=["held alone at 0.9: named", "a second just over 1 in 10: not yet",
+        "not sure: not named", "a rival left to ask: not named"])
+def test_a_sure_reading_told_from_its_rival_is_named_once_held_alone_at_0_9(
+        sure, check, held_alone, named):
+    option = rounds.options(shipped(), ("bid",), False, False).items[0] if check else None
+    assert rounds.naming(sure, option, held_alone) is named

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...diagnosis import Candidate
-from ...diagnosis.outcome import SECOND_SAID
+from ...diagnosis.outcome import second_left
 from ...misreadings import variant_by_id
 
 ALMOST_CERTAINLY = 0.95  # the round names a reading at this posterior (its probes met)
@@ -42,8 +42,8 @@ def in_words(candidates: Sequence[Candidate], second: float | None = None) -> st
 
 def second_words(second: float | None) -> str:
     """What is said of a second misreading beside the one named: nothing once it is ruled
-    out (under SECOND_SAID), else how likely it still is."""
-    if second is None or second < SECOND_SAID:
+    out (diagnosis.outcome.second_left), else how likely it still is."""
+    if not second_left(second):
         return ""
     return (f" A second misreading beside it is not ruled out yet (about "
             f"{round(100 * second)} % likely): the hands that would show it were not all "
