@@ -73,7 +73,8 @@ def describe(hypothesis: Hypothesis) -> str:
 def diagnose(answers: Sequence[Answer], *, ladders: bool = True,
              counting: bool = True) -> Diagnosis:
     """The round after *answers*: the candidates, the reading named (once sure, with its
-    probes answered), and the next item, None when the round is over. Deterministic."""
+    probes answered and told from its rival), how likely a second misreading beside it
+    is, and the next item, None when the round is over. Deterministic."""
     named, item, shown, confidence, second = _diagnosed(tuple(answers), ladders, counting)
     over = named is not None or items_answered(answers, ladders) >= ITEM_BUDGET
     return Diagnosis(None if over else item, shown, named, confidence, second)
@@ -250,13 +251,14 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     second misreading: a hand not asked yet of the first probe not answered
     as it answers; with *ladders*, with the next probe's hand when the two are one shape
     one HCP apart, asked as one ladder (the poorer first)."""
-    lead = max(range(len(found.weights)), key=lambda place: family(bank, found, place))
+    families = [family(bank, found, place) for place in range(len(found.weights))]
+    lead = max(range(len(families)), key=families.__getitem__)
     reader = found.classes[lead][0]
     given = given_bids(answers)
     if top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
         waiting = tuple(probe for part in probed(bank, found, top)
                         for probe in unsettled(bank, part, given))
-    elif family(bank, found, lead) >= LEAD and reader:
+    elif families[lead] >= LEAD and reader:
         waiting = unsettled(bank, reader, given)
         if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
             waiting += tuple(probe for probe in missed(bank, reader, given)

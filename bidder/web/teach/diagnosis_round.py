@@ -27,6 +27,7 @@ from ...cards import InvalidHandError, parse_hand
 from ...dealing import bids_of, reachable_bids
 from ...diagnosis import Candidate, teaching_hands
 from ...diagnosis.answers import MOST_COUNTED
+from ...diagnosis.outcome import NONE, RULES
 from ...diagnosis.rounds import diagnosis_of_rows
 from ...misreadings import MisreadingError, variant_by_id
 from ... import packed
@@ -34,7 +35,7 @@ from .. import heavy
 from ..rate_limits import limiter, practice_limit
 from .finished import DIAGNOSIS, Finished, tell
 from .params import MAX_SEED, ParamError, plain, whole_number
-from .sureness import NONE, PROBABLY, RULES, in_words, reading_words
+from .sureness import PROBABLY, in_words, reading_words
 
 blueprint = Blueprint("diagnosis_round", __name__, url_prefix="/practice/diagnosis")
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...diagnosis import Candidate
-from ...diagnosis.outcome import second_left
+from ...diagnosis.outcome import NONE, RULES, second_left
+from ...diagnosis.rounds import CONFIDENT as ALMOST_CERTAINLY  # the round names at this
 from ...misreadings import variant_by_id
 
-ALMOST_CERTAINLY = 0.95  # the round names a reading at this posterior (its probes met)
 PROBABLY = 0.6  # below this the two most likely readings are not told apart yet
-RULES, NONE = "rules", "none"  # the readings that are no misreading
 
 
 def reading_words(candidate: Candidate) -> str:
