@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .points import Grading, parse_weights
 from .report import FUNCTIONS
+from .sandbox import MIB, Limits
 
 CONFIG_NAME = "bidder_autograder.json"
 # the checker's code, its one dependency, and libseccomp's bindings for the seccomp rung
@@ -30,8 +31,9 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the same input makes the same zip
 @dataclass(frozen=True)
 class Bundle:
     """What the autograder checks and how: hands, seed (None: each submission's own),
-    limits, isolation, the grading, the submitted file's name (None: found), and the
-    course's secret (None: none), which makes each submission's seed unpredictable."""
+    limits, isolation, the grading, the submitted file's name (None: found), the
+    course's secret (None: none), which makes each submission's seed unpredictable, and
+    the CPU seconds a run may use (None: the wall time, rounded up, and one more)."""
 
     hands: int = 1000
     seed: int | None = None
@@ -41,6 +43,7 @@ class Bundle:
     grading: Grading = Grading()
     submission_name: str | None = None
     secret: str | None = None
+    cpu: int | None = None
 
     def to_dict(self) -> dict:
         """The settings as the bundle holds them."""
@@ -48,7 +51,12 @@ class Bundle:
                 "memory": self.memory, "isolation": self.isolation,
                 "hidden": self.grading.hidden, "shown": self.grading.shown,
                 "weights": self.grading.weights.to_dict(),
-                "submission_name": self.submission_name, "secret": self.secret}
+                "submission_name": self.submission_name, "secret": self.secret,
+                "cpu": self.cpu}
+
+    def limits(self) -> Limits:
+        """The limits a submission runs under."""
+        return Limits(timeout=self.timeout, memory=self.memory * MIB, cpu_seconds=self.cpu)
 
     @classmethod
     def from_dict(cls, data: dict) -> "Bundle":
@@ -56,7 +64,7 @@ class Bundle:
         weights = parse_weights(json.dumps(data["weights"]), CONFIG_NAME)
         return cls(data["hands"], data["seed"], data["timeout"], data["memory"],
                    data["isolation"], Grading(weights, data["hidden"], data["shown"]),
-                   data["submission_name"], data.get("secret"))
+                   data["submission_name"], data.get("secret"), data.get("cpu"))
 
     def own_seed(self, submission: str) -> int:
         """The seed of a submission's hands, from what names it (its id, its bytes' hash):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import signal
 from dataclasses import replace
 from functools import lru_cache
 from itertools import islice
@@ -28,7 +29,7 @@ from ..rules import first_rule
 from ..misreadings import distinguishable
 from .channel import read_channel, runner_failure
 from .diagnosis import diagnose
-from .endings import ending
+from .endings import ending, signal_number
 from .report import FUNCTIONS, Answer, Case, Report, judge
 from .sandbox import Limits, Outcome, run_student
 
@@ -185,10 +186,18 @@ def _stopped(name: str, cases, events: list[dict], missing: list[str],
     doing = _doing(name, cases, events, missing, functions)
     limit = outcome.isolation.measures if outcome.isolation else ()
     if outcome.status is None:
-        wall = next((measure for measure in limit if measure.startswith("wall")), "time")
-        return f"no answer within the time limit ({wall}): stopped while {doing} " \
-               f"(an endless loop?)"
+        return _out_of_time("time", "wall", limit, doing)
+    if signal_number(outcome.status, outcome.isolation) == signal.SIGXCPU:
+        return _out_of_time("CPU time", "CPU", limit, doing)
     return f"the process {ending(outcome.status, outcome.isolation)} while {doing}"
+
+
+def _out_of_time(kind: str, measure: str, limit: tuple[str, ...], doing: str) -> str:
+    """'no answer within the CPU time limit (CPU 2 s): stopped while ...', the limit as
+    the isolation measured it."""
+    said = next((text for text in limit if text.startswith(measure + " ")), kind)
+    return f"no answer within the {kind} limit ({said}): stopped while {doing} " \
+           f"(an endless loop?)"
 
 
 def _doing(name: str, cases, events: list[dict], missing: list[str],

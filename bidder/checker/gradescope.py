@@ -29,7 +29,6 @@ from .check import check_module
 from .formats import gradescope_results, unicode_text
 from .hardening import harden
 from .results_file import prepare_results
-from .sandbox import MIB, Limits
 
 __all__ = ["CONFIG_NAME", "Bundle", "autograde", "bundle_files", "find_submission", "main",
            "submission_seed", "wheel", "write_atomically", "write_bundle"]
@@ -142,8 +141,7 @@ def autograde(bundle: Bundle, submission: str, metadata_path: str, environ) -> d
                 "visibility": "visible", "stdout_visibility": "hidden", "tests": []}
     seed = submission_seed(bundle, metadata_path, environ)
     report = check_module(student, bundle.hands, seed,
-                          Limits(timeout=bundle.timeout, memory=bundle.memory * MIB),
-                          bundle.isolation)
+                          bundle.limits(), bundle.isolation)
     results = gradescope_results(report, bundle.grading)
     results["extra_data"].update(seed=seed, file=os.path.relpath(student, submission))
     return unicode_text(results)

@@ -32,7 +32,6 @@ from .check import check_module
 from .formats import prairielearn_results, unicode_text
 from .hardening import harden
 from .report import FUNCTIONS
-from .sandbox import MIB, Limits
 
 IMAGE = "prairielearn/grader-python"
 QUESTION = "bidderOpeningBid"
@@ -203,8 +202,7 @@ def grade(bundle: Bundle, submission: str, environ) -> dict:
                 "format_errors": [message]}
     seed = submission_seed(bundle, student, environ)
     report = check_module(student, bundle.hands, seed,
-                          Limits(timeout=bundle.timeout, memory=bundle.memory * MIB),
-                          bundle.isolation)
+                          bundle.limits(), bundle.isolation)
     results = prairielearn_results(report, bundle.grading)
     results.update(seed=seed, isolation=report.isolation.describe() if report.isolation
                    else "")

@@ -59,10 +59,13 @@ def become(uid) -> None:
 def apply_limits(limits: dict) -> None:
     """Hard resource limits for this process and all it starts: memory, CPU seconds,
     file size, open files, processes (where the platform counts them), no core dumps.
-    A file grown past its limit then fails with an error instead of ending the process."""
+    A file grown past its limit then fails with an error instead of ending the process.
+    The CPU seconds end the process with SIGXCPU, which the report names; one more second
+    is the hard limit, the kill, for a module that catches SIGXCPU."""
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     for name, value in limits.items():
-        resource.setrlimit(getattr(resource, name), (value, value))
+        hard = value + 1 if name == "RLIMIT_CPU" else value
+        resource.setrlimit(getattr(resource, name), (value, hard))
 
 
 def plain(text) -> str:

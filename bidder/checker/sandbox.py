@@ -58,7 +58,9 @@ KILL_ROUNDS = 20  # rounds of killing what is left, for processes that fork as t
 @dataclass(frozen=True)
 class Limits:
     """What the student's code may use: wall and CPU time, memory, disk, processes,
-    and how much of its own output is kept."""
+    and how much of its own output is kept. *cpu_seconds* (None: the wall time, rounded
+    up, and one more) stops a module that computes for ever as soon as it has used them,
+    however busy the machine is, where the wall time waits for it in real time."""
 
     timeout: float = 10.0
     memory: int = 1024 * MIB
@@ -67,11 +69,13 @@ class Limits:
     output: int = 4096
     open_files: int = 64
     processes: int = 64
+    cpu_seconds: int | None = None
 
     @property
     def cpu(self) -> int:
-        """CPU seconds: the wall time, rounded up, and one more."""
-        return math.ceil(self.timeout) + 1
+        """CPU seconds each run may use: *cpu_seconds*, or the wall time, rounded up, and
+        one more."""
+        return self.cpu_seconds or math.ceil(self.timeout) + 1
 
     def rlimits(self, counted: bool | None = None) -> dict[str, int]:
         """The resource limits the runner sets on itself, by name; processes are limited

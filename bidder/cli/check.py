@@ -43,7 +43,7 @@ CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
                    "that defines the functions; bid.py on PrairieLearn]")
 @click.pass_context
 def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeout: float,
-          memory: int, isolation: str, shown: int, tests_path: str | None,
+          cpu: int | None, memory: int, isolation: str, shown: int, tests_path: str | None,
           output_format: str, output: str | None, weights_path: str | None, hidden: str,
           bundle: tuple[str, str] | None, submission_name: str | None) -> None:
     """Check a student's module: its highCardPoints, distributionPoints and openingBid
@@ -64,6 +64,7 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
     \b
     Examples:
       bidder check solution.py --hands 2000 --timeout 20
+      bidder check solution.py --timeout 60 --cpu 5
       bidder check solution.py --format junit -o report.xml
       bidder check --bundle gradescope autograder.zip --weights weights.toml --hidden after_due_date
       bidder check --bundle prairielearn course-extra --submission-name bid.py
@@ -82,27 +83,28 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
                                    "--format or --output")
         ctx.exit(write_check_bundle(bundle[0], bundle[1], hands=hands,
                                     seed=seed if fixed else None, timeout=timeout,
-                                    memory=memory, isolation=isolation, grading=grading,
+                                    cpu=cpu, memory=memory, isolation=isolation, grading=grading,
                                     submission_name=submission_name,
                                     secret=None if fixed else secrets.token_hex(16)))
     if student is None:
         raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip, "
                                "or --bundle prairielearn DIR).")
-    ctx.exit(run_check(student, hands, seed, timeout, memory, isolation, output_format,
-                       grading, output or "-", tests_path))
+    from ..checker import MIB, Limits
+
+    limits = Limits(timeout=timeout, memory=memory * MIB, cpu_seconds=cpu)
+    ctx.exit(run_check(student, hands, seed, limits, isolation, output_format, grading,
+                       output or "-", tests_path))
 
 
-def run_check(student: str, hands: int, seed: int, timeout: float, memory: int,
-              isolation: str, output_format: str, grading, output: str,
-              tests: str | None = None) -> int:
-    """Check *student* (and its *tests*), write the report in *output_format*; the exit
-    status."""
+def run_check(student: str, hands: int, seed: int, limits, isolation: str,
+              output_format: str, grading, output: str, tests: str | None = None) -> int:
+    """Check *student* (and its *tests*) under *limits*, write the report in
+    *output_format*; the exit status."""
     from dataclasses import replace
 
-    from ..checker import MIB, Limits, check_module, grade_tests, render
+    from ..checker import check_module, grade_tests, render
     from ..checker.hardening import harden
 
-    limits = Limits(timeout=timeout, memory=memory * MIB)
     harden()
     try:
         report = check_module(student, hands, seed, limits, isolation)

@@ -26,8 +26,8 @@ CLASS_FORMATS = ("text", "html", "json")
               help="Also list pairs of students whose wrong bids coincide far beyond "
                    "what their misreadings explain: a signal to look at, not a verdict.")
 def class_report(submissions: str, output_format: str, output: str | None, hands: int,
-                 seed: int, timeout: float, memory: int, isolation: str, jobs: int | None,
-                 similar: bool) -> None:
+                 seed: int, timeout: float, cpu: int | None, memory: int, isolation: str,
+                 jobs: int | None, similar: bool) -> None:
     """Report on a whole class: the scores, each rule's share right, the misreadings the
     class holds, who could not be checked or is stuck, and hands to teach again.
 
@@ -51,7 +51,8 @@ def class_report(submissions: str, output_format: str, output: str | None, hands
     from ..classroom.checking import Settings
     from ..classroom.sources import opened
 
-    settings = Settings(hands, seed, Limits(timeout=timeout, memory=memory * MIB), isolation)
+    limits = Limits(timeout=timeout, memory=memory * MIB, cpu_seconds=cpu)
+    settings = Settings(hands, seed, limits, isolation)
     harden()
     try:
         with opened(submissions) as folder:

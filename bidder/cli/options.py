@@ -21,9 +21,9 @@ VARIANT_HELP = "Read the rules as this misreading does (bidder variants lists th
 
 
 def checking_options(seed_envvar: str | None = None):
-    """--hands, --seed, --timeout, --memory and --isolation: the hands a student's module is
-    checked on and the limits of its sandbox, for `bidder check` and `bidder class` alike;
-    *seed_envvar*, when given, may give the seed."""
+    """--hands, --seed, --timeout, --cpu, --memory and --isolation: the hands a student's
+    module is checked on and the limits of its sandbox, for `bidder check` and `bidder
+    class` alike; *seed_envvar*, when given, may give the seed."""
     also = f" (or {seed_envvar})" if seed_envvar else ""
     block = (
         click.option("--hands", default=1000, show_default=True,
@@ -35,6 +35,11 @@ def checking_options(seed_envvar: str | None = None):
         click.option("--timeout", default=10.0, show_default=True,
                      type=click.FloatRange(min=0.1),
                      help="Seconds a student's module may take in all."),
+        click.option("--cpu", type=click.IntRange(1, 3600), default=None, metavar="SECONDS",
+                     help="CPU seconds each run of a student's module may use: one that "
+                          "computes for ever is stopped as soon as it has used them, "
+                          "however busy the machine.  [default: --timeout, rounded up, "
+                          "and one more]"),
         click.option("--memory", default=1024, show_default=True,
                      type=click.IntRange(64, 65536),
                      help="MiB of memory a student's module may use."),

@@ -389,6 +389,12 @@ def test_build_report_judges_every_call():
     ([], -200, "the process was killed by signal 200 while importing sol.py"),
     ([], None, "no answer within the time limit (wall 2 s): stopped while importing "
                "sol.py (an endless loop?)"),
+    ([], -24, "no answer within the CPU time limit (CPU time): stopped while importing "
+              "sol.py (an endless loop?)"),
+    ([IMPORTED], 152, "no answer within the CPU time limit (CPU time): stopped while "
+                      "computing highCardPoints('h1'); 0 of 6 calls were checked (an "
+                      "endless loop?)"),
+    ([], 25, "the process ended (exit status 25) while importing sol.py"),
     ([IMPORTED, *every_call()[:3]], 7,
      "the process ended (exit status 7) while computing distributionPoints('h2'); "
      "3 of 6 calls were checked"),
@@ -398,7 +404,8 @@ def test_build_report_judges_every_call():
     ([IMPORTED, b"junk", DONE], 0,
      "the module wrote on the checker's channel (a line is not JSON text); nothing "
      "after that was trusted"),
-], ids=["exit", "signal", "unknown-signal", "timeout-at-import", "exit-in-a-call",
+], ids=["exit", "signal", "unknown-signal", "timeout-at-import", "cpu-at-import",
+        "cpu-in-bubblewrap", "exit-next-to-cpu", "exit-in-a-call",
         "no-done", "all-missing", "corrupted"])
 def test_build_report_says_what_stopped_the_answers(lines, status, problem):
     report = build_report("/x/sol.py", CASES, outcome(*lines, status=status))
@@ -449,6 +456,20 @@ def test_build_report_without_a_wall_limit_in_the_isolation():
     assert build_report("s.py", CASES, bare).problems == (
         "no answer within the time limit (time): stopped while importing s.py "
         "(an endless loop?)",)
+
+
+@pytest.mark.parametrize("status, said", [
+    (-24, "no answer within the CPU time limit (CPU 2 s): stopped while importing s.py "
+          "(an endless loop?)"),
+    (None, "no answer within the time limit (wall 9 s): stopped while importing s.py "
+           "(an endless loop?)"),
+    (-9, "the process was killed by signal 9, the kill signal (a limit, or the module "
+         "itself) while importing s.py"),
+], ids=["cpu", "wall", "kill"])
+def test_build_report_names_the_limit_a_module_ran_out_of(status, said):
+    measured = Isolation("fallback", ("memory 64 MiB", "CPU 2 s", "wall 9 s"))
+    found = Outcome(status, b"", 0, b"", 0, measured, 1.0)
+    assert build_report("s.py", CASES, found).problems == (said,)
 
 
 def test_build_report_names_import_errors_and_missing_functions():

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import jsonschema
@@ -22,7 +23,8 @@ from bidder.checker.gradescope import (CONFIG_NAME, Bundle, autograde, bundle_fi
                                         submission_seed, wheel, write_atomically,
                                         write_bundle)
 from bidder.checker import bundle as bundle_module
-from bidder.checker.bundle import wheels
+from bidder.checker.bundle import config_bytes, wheels
+from bidder.checker.sandbox import MIB, Limits
 from bidder.checker.points import Grading, parse_weights
 from helpers import cheating_stub
 
@@ -87,6 +89,25 @@ def test_the_bundle_holds_the_scripts_settings_and_wheels_at_its_root(tmp_path):
     assert b"apt-get install -y --no-install-recommends" in archive.read("setup.sh")
     assert b"--no-index --no-deps" in archive.read("setup.sh")
     assert b"packages+=(libseccomp2)" in archive.read("setup.sh")
+
+
+@pytest.mark.parametrize("bundle, limits", [
+    (Bundle(), Limits(timeout=10.0, memory=1024 * MIB)),
+    (Bundle(timeout=2.5, memory=64, cpu=1), Limits(timeout=2.5, memory=64 * MIB,
+                                                     cpu_seconds=1)),
+    (Bundle(timeout=30.0, cpu=60, secret="s"), Limits(timeout=30.0, cpu_seconds=60)),
+], ids=["defaults", "cpu-below-the-wall", "cpu-above-the-wall"])
+def test_the_settings_come_back_whole_and_give_the_limits(bundle, limits):
+    read = Bundle.from_dict(json.loads(config_bytes(bundle)))
+    assert replace(read, grading=bundle.grading) == bundle  # the weights come back written out
+    assert bundle.limits() == limits
+    assert bundle.limits().cpu == (bundle.cpu or 11)
+
+
+def test_settings_written_before_the_cpu_seconds_read_as_the_wall_time():
+    config = Bundle(timeout=4.0).to_dict()
+    del config["cpu"]
+    assert Bundle.from_dict(config).limits().cpu == 5
 
 
 def test_the_wheels_are_those_of_the_packages_installed_here(monkeypatch):

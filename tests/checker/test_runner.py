@@ -4,6 +4,8 @@ import io
 import json
 import os
 import runpy
+import signal
+import subprocess
 import sys
 
 import pytest
@@ -206,6 +208,17 @@ def test_apply_limits_sets_hard_limits():
 
     apply_limits({"RLIMIT_CORE": 0})
     assert resource.getrlimit(resource.RLIMIT_CORE) == (0, 0)
+
+
+def test_the_cpu_seconds_end_a_loop_with_sigxcpu_and_one_more_is_the_kill():
+    looping = ("import resource\n"
+               "from bidder.checker.runner import apply_limits\n"
+               "apply_limits({'RLIMIT_CPU': 1})\n"
+               "assert resource.getrlimit(resource.RLIMIT_CPU) == (1, 2)\n"
+               "while True:\n"
+               "    pass\n")
+    done = subprocess.run([sys.executable, "-c", looping], capture_output=True)
+    assert done.returncode == -signal.SIGXCPU, done.stderr
 
 
 def test_main_reads_its_work_and_answers_on_the_channel(tmp_path, monkeypatch):

@@ -18,6 +18,17 @@ from needs import missing
 WORK = {"functions": ["highCardPoints"], "hands": ["x"]}
 
 
+@pytest.mark.parametrize("limits, cpu", [
+    (Limits(timeout=2.5), 4), (Limits(timeout=3.0), 4), (Limits(timeout=3.01), 5),
+    (Limits(timeout=10.0, cpu_seconds=1), 1), (Limits(timeout=0.5, cpu_seconds=30), 30),
+], ids=["wall-rounded-up", "wall-whole", "wall-just-over", "cpu-below", "cpu-above"])
+def test_the_cpu_seconds_are_given_or_follow_the_wall_time(limits, cpu):
+    assert limits.cpu == cpu
+    assert limits.rlimits()["RLIMIT_CPU"] == cpu
+    assert f"CPU {cpu} s" in measures(limits, True)
+    assert f"CPU {cpu} s" in measures(limits, False)
+
+
 def test_limits_in_numbers_and_words():
     limits = Limits(timeout=2.5, memory=256 * MIB)
     assert limits.cpu == 4

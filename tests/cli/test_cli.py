@@ -757,13 +757,25 @@ def test_check_reports_problems_and_warnings(tmp_path):
     assert "some answers differ from the reference, or were not given" in result.stdout
 
 
-def test_check_stops_an_endless_loop(tmp_path):
-    source = "def highCardPoints(hand):\n    while True:\n        pass\n"
-    result = run("check", write_student(tmp_path, source), "--hands", "0",
-                 "--timeout", "5")
+@pytest.mark.parametrize("body, options, said", [
+    ("while True:\n        pass", ("--timeout", "30", "--cpu", "1"),
+     "no answer within the CPU time limit (CPU 1 s)"),
+    ("import time\n    time.sleep(60)", ("--timeout", "3"),
+     "no answer within the time limit (wall 3 s)"),
+], ids=["computing-for-ever", "waiting-for-ever"])
+def test_check_stops_a_call_that_never_answers(tmp_path, body, options, said):
+    source = f"def highCardPoints(hand):\n    {body}\n"
+    result = run("check", write_student(tmp_path, source), "--hands", "0", *options)
     assert result.exit_code == 1
-    assert "no answer within the time limit (wall 5 s): stopped while computing " \
-           "highCardPoints(" in " ".join(result.stdout.split())
+    assert f"{said}: stopped while computing highCardPoints(" in " ".join(
+        result.stdout.split())
+
+
+@pytest.mark.parametrize("cpu", ["0", "3601", "1.5"])
+def test_check_refuses_cpu_seconds_out_of_range(tmp_path, cpu):
+    result = run("check", write_student(tmp_path, CORRECT), "--cpu", cpu)
+    assert result.exit_code == 2
+    assert "--cpu" in result.output
 
 
 def test_check_takes_its_seed_from_the_environment(tmp_path):

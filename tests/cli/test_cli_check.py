@@ -154,12 +154,12 @@ def test_bundle_writes_a_gradescope_autograder_with_the_options(students):
     target = students / "autograder.zip"
     result = run("--bundle", "gradescope", target, "--hands", 500, "--weights", weights,
                  "--hidden", "after_due_date", "--submission-name", "bid.py",
-                 "--timeout", 20)
+                 "--timeout", 20, "--cpu", 4)
     assert result.exit_code == 0
     assert result.stdout.startswith(f"wrote {target}: upload it")
     config = bundled_config(target)
     assert (config["hands"], config["seed"], config["hidden"], config["submission_name"],
-            config["timeout"]) == (500, None, "after_due_date", "bid.py", 20)
+            config["timeout"], config["cpu"]) == (500, None, "after_due_date", "bid.py", 20, 4)
     assert config["weights"]["functions"]["openingBid"] == 2
 
 
@@ -212,8 +212,8 @@ def test_bundle_writes_a_prairielearn_question_with_the_options(students):
         f"prairielearn/grader-python image)\n")
     question = target / "questions" / "bidderOpeningBid"
     config = json.loads((question / "tests" / "bidder_autograder.json").read_text())
-    assert (config["hands"], config["timeout"], config["submission_name"]) == (
-        300, 20, "opening.py")
+    assert (config["hands"], config["timeout"], config["submission_name"], config["cpu"]) == (
+        300, 20, "opening.py", None)
     assert 'file-name="opening.py"' in (question / "question.html").read_text()
     assert json.loads((question / "info.json").read_text())[
         "externalGradingOptions"]["timeout"] == 70

@@ -9,7 +9,8 @@ from bidder.checker.sandbox import Limits
 from bidder.checker.text import text_report
 
 isolation, path = sys.argv[1:3]
-report = check_module(path, hands=20, limits=Limits(timeout=5.0), isolation=isolation)
+limits = Limits(timeout=5.0, cpu_seconds=1)  # corpus.CPU_SECONDS
+report = check_module(path, hands=20, limits=limits, isolation=isolation)
 print(json.dumps({"passed": report.passed, "isolation": report.isolation.describe(),
                   "text": text_report(report)}))
 sys.exit(0 if report.passed else 1)

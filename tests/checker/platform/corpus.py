@@ -17,6 +17,9 @@ MODULES = sorted(path.stem for path in STUDENTS.glob("*.py")) + ESCAPED
 ORDER = ["stub"] + [name for name in MODULES if name != "stub"] + ["stub_again"]
 # modules whose answers are all right: the full score is theirs
 EARNED_IN_FULL = ("correct", "leaves_processes", "deletes_scratch", "floods_output")
+# each run's CPU seconds: a module that loops is stopped after one, however busy the
+# machine (a run answering every hand uses a tenth of it; check_one.py says the same)
+CPU_SECONDS = 1
 # right answers after writing 262 MB: within the time limit or not, as the machine goes
 EARNED_IF_FAST = ("fills_disk",)
 # what the cheats that write into the installation or the standard library add there: every

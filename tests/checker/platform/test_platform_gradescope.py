@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 
 from bidder.checker.gradescope import Bundle
-from corpus import (EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDER,
-                    STUDENT_UID, WORK, contained, submission)
+from corpus import (CPU_SECONDS, EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT,
+                    ORDER, STUDENT_UID, WORK, contained, submission)
 from docker_like import CAPABILITY_NUMBERS, DOCKER_CAPABILITIES, Container, without_libseccomp
 from gradescope_image import CHECK_ONE, CHECKER_UID, build_image, run_in_image
 from harness import needed
 from once import once, shared_folder
 
-BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, secret=WORK["secret"])
+BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, secret=WORK["secret"], cpu=CPU_SECONDS)
 USERS = {"root": None, "unprivileged": CHECKER_UID}
 # the checker itself, on the escapes: with the whole ladder, as root and as the
 # unprivileged checker (the whole corpus goes through the autograder above it, with the

@@ -18,8 +18,8 @@ import pytest
 from bidder.checker.bundle import Bundle
 from bidder.checker.points import Grading
 from docker_like import Container
-from corpus import (EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDER, STUDENT_UID,
-                    WORK, contained, submission)
+from corpus import (CPU_SECONDS, EARNED_IF_FAST, EARNED_IN_FULL, ESCAPED, LISTENER_PORT, ORDER,
+                    STUDENT_UID, WORK, contained, submission)
 from harness import needed
 from once import once, shared_folder
 from prairielearn_image import AG_UID, ENTRY, PATHS, build_job, run_in_job
@@ -27,7 +27,7 @@ from prairielearn_image import AG_UID, ENTRY, PATHS, build_job, run_in_job
 # as on a host whose kernel has no Landlock: ag's own uid and seccomp alone, and the
 # image has no libseccomp, so the seccomp filter is written as raw BPF
 BUNDLE = Bundle(hands=20, timeout=5.0, seed=1, submission_name="bid.py", grading=Grading(),
-                secret=WORK["secret"], isolation="fallback:uid+seccomp")
+                secret=WORK["secret"], isolation="fallback:uid+seccomp", cpu=CPU_SECONDS)
 RUNGS_HELD = (f"own uid {AG_UID} ", "seccomp (raw BPF, no libseccomp): no sockets",
               "held by: processes uid, sockets seccomp, files uid, ipc seccomp")
 
