@@ -148,15 +148,22 @@ def threshold_labels(rules: tuple[Rule, ...] = RULES) -> tuple[str, ...]:
                  for value in sorted(condition.edges()))
 
 
+# each condition of the table with its edges and the other conditions of its rule
+WATCHED = tuple((rule, condition, condition.edges(),
+                 tuple(other for other in rule.conditions if other is not condition))
+                for rule in RULES for condition in rule.conditions)
+
+
 @lru_cache(maxsize=1 << 15)
 def thresholds_of(tally: Tally) -> tuple[str, ...]:
     """The thresholds a hand sits on: every other condition of a rule holds, and this
     one reads a value next to its threshold."""
-    return tuple(
-        threshold_label(rule, condition, condition.measured(tally))
-        for rule in RULES for condition in rule.conditions
-        if condition.measured(tally) in condition.edges()
-        and all(other.holds(tally) for other in rule.conditions if other is not condition))
+    found = []
+    for rule, condition, edges, others in WATCHED:
+        value = condition.measured(tally)
+        if value in edges and all(other.holds(tally) for other in others):
+            found.append(threshold_label(rule, condition, value))
+    return tuple(found)
 
 
 @lru_cache(maxsize=4)

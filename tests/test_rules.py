@@ -9,9 +9,9 @@ import pytest
 
 from bidder import RULE_BY_ID, RULES, explain, openingBid, packed, parse_hand
 from bidder.cards import Suit
-from bidder.facts import Tally
+from bidder.facts import SHAPES, STANDARD, Tally
 from bidder.rules import (Balanced, Between, LongSuit, longer_minor_for_strong_balanced,
-                          plural, two_level_suit)
+                          plural, shapes_by_balance, two_level_suit)
 
 # (hand, HCP, distribution points, bid, rule, what it shows)
 BOUNDARIES = [
@@ -315,3 +315,11 @@ def test_the_suits_matching_are_those_with_no_gap(condition):
         short = (condition.alone is not None and len(found) == 1
                  and tally.length(found[0]) < condition.alone)
         assert condition.matching(tally) == ([] if short else found), lengths
+
+
+def test_the_shapes_fall_into_balanced_and_not_as_counted_afresh():
+    found = shapes_by_balance.__wrapped__(STANDARD)  # the cache is filled while collecting
+    assert found == shapes_by_balance(STANDARD)
+    assert sorted(found[True] + found[False]) == sorted(SHAPES)
+    assert {tuple(sorted(lengths)) for lengths in found[True]} == {
+        (3, 3, 3, 4), (2, 3, 4, 4), (2, 3, 3, 5)}
