@@ -73,6 +73,27 @@ def left_by(uid: int) -> list:
     return found
 
 
+# each settled file's contents' digest, with the inode, size, mtime and ctime it was read at
+READ: dict = {}
+# a file changed this recently may change again within its ctime's clock tick: read each time
+SETTLED_NS = 2 * 10**9
+
+
+def contents(path: str, info: os.stat_result) -> bytes:
+    """The digest of a file's contents, read again only when its inode, size, mtime or
+    ctime changed: every write changes the ctime, and no process in a container built like
+    Docker's can set it back (setting the clock needs CAP_SYS_TIME, which Docker does not
+    grant), so the installation is read once, not after each of the modules."""
+    key = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    if READ.get(path, (None,))[0] == key:
+        return READ[path][1]
+    with open(path, "rb") as stream:
+        digest = hashlib.sha256(stream.read()).digest()
+    if time.time_ns() - info.st_ctime_ns >= SETTLED_NS:
+        READ[path] = (key, digest)
+    return digest
+
+
 def fingerprint(path: str) -> str:
     """A digest of a file or of a whole folder: names, modes, owners and contents."""
     digest = hashlib.sha256()
@@ -87,8 +108,7 @@ def fingerprint(path: str) -> str:
         info = os.lstat(item)
         digest.update(f"{item} {info.st_mode:o} {info.st_uid}\n".encode())
         if os.path.isfile(item) and not os.path.islink(item):
-            with open(item, "rb") as stream:
-                digest.update(stream.read())
+            digest.update(contents(item, info))
     return digest.hexdigest()
 
 
