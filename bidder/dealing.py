@@ -166,6 +166,12 @@ def thresholds_of(tally: Tally) -> tuple[str, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=1 << 15)
+def thresholds_at(key: int) -> tuple[str, ...]:
+    """thresholds_of() the tally with this key (packed.key), remembered by the key."""
+    return thresholds_of(packed.tally(packed.from_key(key)))
+
+
 @lru_cache(maxsize=4)
 def threshold_hands(seed: int, search: int = THRESHOLD_SEARCH
                     ) -> tuple[tuple[str, str], ...]:
@@ -173,7 +179,7 @@ def threshold_hands(seed: int, search: int = THRESHOLD_SEARCH
     *search* hands dealt for *seed*, in the assignment's notation, in table order."""
     wanted, found = threshold_labels(), {}
     for indexes in islice(hand_stream(seed), search):
-        for label in thresholds_of(packed.tally(packed.encode_deal(indexes))):
+        for label in thresholds_at(packed.key(packed.encode_deal(indexes))):
             found.setdefault(label, indexes)
         if len(found) == len(wanted):
             break

@@ -24,6 +24,7 @@ import ctypes
 import errno
 import os
 import pwd
+import re
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -268,22 +269,30 @@ class Confinement:
             seccomp_filter(self.bindings, os.getpid(), self.forks, self.creates).load()
 
 
+# the lines of a /proc status file that living() reads
+STATUS_LINES = {name: re.compile(rb"^" + name + rb":([^\n]*)", re.M) for name in (b"Uid", b"State")}
 KILL_SCRIPT = "import os, signal\nos.kill(-1, signal.SIGKILL)\n"
 
 
 def living(uid: int, proc: str = "/proc") -> set[int]:
     """The processes (zombies aside) whose real, effective or saved uid is *uid*."""
-    found = set()
+    found, wanted = set(), str(uid).encode()
     for entry in filter(str.isdigit, os.listdir(proc)):
         try:
-            with open(os.path.join(proc, entry, "status"), encoding="utf-8") as stream:
-                fields = dict(line.split(":", 1) for line in stream if ":" in line)
+            with open(os.path.join(proc, entry, "status"), "rb") as stream:
+                status = stream.read()
         except OSError:  # gone since the listing
             continue
-        uids = fields.get("Uid", "").split()[:3]
-        if str(uid) in uids and not fields.get("State", "").strip().startswith("Z"):
+        if wanted in status_field(status, b"Uid").split()[:3] and not status_field(
+                status, b"State").startswith(b"Z"):
             found.add(int(entry))
     return found
+
+
+def status_field(status: bytes, name: bytes) -> bytes:
+    """A field of a /proc status file ('Uid', 'State'), empty when it has none."""
+    found = STATUS_LINES[name].search(status)
+    return found.group(1).strip() if found else b""
 
 
 def kill_uid(uid: int, interpreter: str) -> bool:

@@ -13,7 +13,7 @@ import pytest
 from bidder.checker import bpf, confine, ladder as ladder_module
 from bidder.checker.confine import (STUDENT_UID, Confinement, free_uid, kill_uid,
                                     landlock_abi, landlock_ruleset, living, readable_paths,
-                                    seccomp_filter, seccomp_module)
+                                    seccomp_filter, seccomp_module, status_field)
 from bidder.checker.ladder import (LANDLOCK, RUNGS, SECCOMP, UID, Ladder, climb,
                                    confinement, popen_options)
 from bidder.checker.sandbox import FALLBACK, Isolation, Limits, choose_isolation, \
@@ -123,13 +123,29 @@ def test_kill_uid_that_cannot_start_its_helper_says_so(monkeypatch):
 
 
 def test_living_reads_uids_and_leaves_zombies_and_vanished_processes_out(tmp_path):
-    for pid, uid, state in ((10, 61234, "S"), (11, 0, "S"), (12, 61234, "Z"),
-                            (13, 5, "R")):
+    for pid, uids, state in ((10, "61234\t61234\t61234\t61234", "S"), (11, "0\t0\t0\t0", "S"),
+                             (12, "61234\t61234\t61234\t61234", "Z"), (13, "5\t5\t5\t5", "R"),
+                             (15, "0\t0\t61234\t0", "S"), (16, "0\t61234\t0\t0", "D"),
+                             (17, "0\t0\t0\t61234", "S"), (18, "612340\t1612340\t0\t0", "S")):
         (tmp_path / str(pid)).mkdir()
         (tmp_path / str(pid) / "status").write_text(
-            f"Name:\tx\nState:\t{state} (x)\nUid:\t{uid}\t{uid}\t{uid}\t{uid}\n")
+            f"Name:\tx\nState:\t{state} (x)\nUid:\t{uids}\nGid:\t0\t0\t0\t0\n")
     (tmp_path / "14").mkdir()  # gone before its status was read
-    assert living(61234, str(tmp_path)) == {10}
+    (tmp_path / "19").mkdir()
+    (tmp_path / "19" / "status").write_text("Name:\tno uid line\n")
+    # the real, effective or saved uid; not the file system's alone, nor a longer number
+    assert living(61234, str(tmp_path)) == {10, 15, 16}
+
+
+@pytest.mark.parametrize("status, name, field", [
+    (b"Name:\tx\nState:\tS (sleeping)\nUid:\t1\t2\t3\t4\n", b"Uid", b"1\t2\t3\t4"),
+    (b"State:\tZ (zombie)\nUid:\t1\t2\t3\t4", b"State", b"Z (zombie)"),
+    (b"Name:\tx\nUid:\t7\t7\t7\t7", b"Uid", b"7\t7\t7\t7"),
+    (b"Name:\tUid: 5\n", b"Uid", b""),
+    (b"", b"State", b""),
+], ids=["middle", "first", "last-without-newline", "only-inside-another", "empty"])
+def test_a_status_field_is_read_from_its_own_line(status, name, field):
+    assert status_field(status, name) == field
 
 
 def test_free_uid_needs_root_and_an_unused_uid(monkeypatch):
