@@ -39,6 +39,13 @@ def private_pem() -> str:
 
 
 @lru_cache(maxsize=None)
+def platform_pem() -> str:
+    """The platforms' key, made once a process (40 ms of CPU a key); a test that needs
+    another key makes a fresh one with private_pem()."""
+    return private_pem()
+
+
+@lru_cache(maxsize=None)
 def loaded(private: str):
     """The key *private* holds, loaded once (loading checks the key: 25 ms a time)."""
     return serialization.load_pem_private_key(private.encode(), None)
@@ -79,7 +86,7 @@ class Platform:
     def __init__(self, tool_site: str, tool_key_set: dict | None = None):
         self.port = free_port()
         self.url = f"http://{LOOPBACK}:{self.port}"
-        self.private = private_pem()
+        self.private = platform_pem()
         self.course = Course()
         self.tool_site = tool_site
         self.registration = (Registration().set_iss(self.url).set_client_id(CLIENT_ID)
@@ -95,7 +102,9 @@ class Platform:
             self.registration.set_tool_key_set(tool_key_set)
         self.app = self.make_app()
         self.server = make_server(LOOPBACK, self.port, self.app, threaded=True)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # its loop looks for shutdown() every 50 ms, not every 500 (a test's teardown waits)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True,
+                                       kwargs={"poll_interval": 0.05})
 
     def __enter__(self) -> Platform:
         self.thread.start()
