@@ -512,8 +512,8 @@ def dealt_from(profile: Compared, scales: tuple[Scale, Scale], rng) -> tuple[Car
     ``random.Random``): its lengths, its HCP on both scales, and the HCP of the suits it
     weighed."""
     fixed = {suit: (ours, theirs) for suit, ours, theirs in profile.weighed}
-    honours = sorted({rank for scale in scales for rank, points in scale if points},
-                     reverse=True)
+    honours = tuple(sorted({rank for scale in scales for rank, points in scale if points},
+                           reverse=True))
     spots = [rank for rank in Rank if rank not in honours]
     options = [[(held, values, comb(len(spots), profile.lengths[suit] - len(held)))
                 for held, values in _honours_held(profile.lengths[suit], honours, scales)
@@ -538,12 +538,13 @@ def dealt_from(profile: Compared, scales: tuple[Scale, Scale], rng) -> tuple[Car
     return tuple(cards)
 
 
-def _honours_held(length: int, honours: list[Rank], scales: tuple[Scale, Scale]
-                  ) -> Iterator[tuple[tuple[Rank, ...], tuple[int, ...]]]:
+@lru_cache(maxsize=1 << 10)
+def _honours_held(length: int, honours: tuple[Rank, ...], scales: tuple[Scale, Scale]
+                  ) -> tuple[tuple[tuple[Rank, ...], tuple[int, ...]], ...]:
     """Each set of *honours* a suit of *length* cards may hold, with its HCP on each
     scale."""
     spots = len(Rank) - len(honours)
-    for size in range(max(0, length - spots), min(length, len(honours)) + 1):
-        for held in combinations(honours, size):
-            yield held, tuple(sum(dict(scale).get(rank, 0) for rank in held)
-                              for scale in scales)
+    return tuple((held, tuple(sum(dict(scale).get(rank, 0) for rank in held)
+                              for scale in scales))
+                 for size in range(max(0, length - spots), min(length, len(honours)) + 1)
+                 for held in combinations(honours, size))

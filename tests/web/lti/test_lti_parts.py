@@ -13,8 +13,10 @@ from bidder.web.lti import activities, ags, grades, keys, platform_keys
 from bidder.web.lti.platforms import Platform, PlatformError, find, register, registered
 from bidder.web.lti.refusals import Refused
 from bidder.web.teach.finished import Finished
+from bidder.web import create_app
 from bidder.web.lti.own_key import key_of
 from bidder.web.state import store_of
+from helpers import TEST_SECRET_KEY
 
 GOOD = dict(issuer="https://lms.example", client_id="c1",
             login_url="https://lms.example/auth", token_url="https://lms.example/token",
@@ -44,6 +46,16 @@ def test_the_key_is_made_once_and_kept(tmp_path):
     first = keys.tool_key(tmp_path)
     assert keys.tool_key(tmp_path) == first
     assert oct(os.stat(tmp_path / keys.KEY_FILE).st_mode & 0o777) == "0o600"
+
+
+def test_a_site_makes_its_key_in_its_pool_the_first_time_an_lms_needs_it(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
+                      "STATE_URL": f"sqlite:///{tmp_path / 'state.sqlite3'}",
+                      "LTI_KEY_FOLDER": str(tmp_path / "instance")})
+    assert not (tmp_path / "instance" / keys.KEY_FILE).exists()
+    made = key_of(app)
+    assert keys.ToolKey.from_pem((tmp_path / "instance" / keys.KEY_FILE).read_text()) == made
+    assert key_of(app) is made
 
 
 def test_a_key_written_first_by_another_worker_is_kept(tmp_path):
