@@ -270,7 +270,8 @@ class Confinement:
 
 
 # the lines of a /proc status file that living() reads
-STATUS_LINES = {name: re.compile(rb"^" + name + rb":([^\n]*)", re.M) for name in (b"Uid", b"State")}
+STATUS_LINES = {name: re.compile(rb"^" + name + rb":([^\n]*)", re.M)
+                for name in (b"Uid", b"State")}
 KILL_SCRIPT = "import os, signal\nos.kill(-1, signal.SIGKILL)\n"
 
 

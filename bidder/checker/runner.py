@@ -64,8 +64,12 @@ def apply_limits(limits: dict) -> None:
     is the hard limit, the kill, for a module that catches SIGXCPU."""
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     for name, value in limits.items():
-        hard = value + 1 if name == "RLIMIT_CPU" else value
-        resource.setrlimit(getattr(resource, name), (value, hard))
+        kind = getattr(resource, name)
+        hard = value
+        if kind == resource.RLIMIT_CPU:  # a second more, within what the checker may give
+            held = resource.getrlimit(kind)[1]
+            hard = value + 1 if held == resource.RLIM_INFINITY else min(value + 1, held)
+        resource.setrlimit(kind, (value, hard))
 
 
 def plain(text) -> str:

@@ -71,11 +71,17 @@ class Limits:
     processes: int = 64
     cpu_seconds: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.cpu_seconds is not None and (type(self.cpu_seconds) is not int
+                                             or self.cpu_seconds < 1):
+            raise ValueError(f"the CPU seconds must be a whole number from 1 up, not "
+                             f"{self.cpu_seconds!r}: give --cpu 1 or more, or leave it out")
+
     @property
     def cpu(self) -> int:
         """CPU seconds each run may use: *cpu_seconds*, or the wall time, rounded up, and
         one more."""
-        return self.cpu_seconds or math.ceil(self.timeout) + 1
+        return math.ceil(self.timeout) + 1 if self.cpu_seconds is None else self.cpu_seconds
 
     def rlimits(self, counted: bool | None = None) -> dict[str, int]:
         """The resource limits the runner sets on itself, by name; processes are limited

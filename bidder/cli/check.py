@@ -64,7 +64,7 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
     \b
     Examples:
       bidder check solution.py --hands 2000 --timeout 20
-      bidder check solution.py --timeout 60 --cpu 5
+      bidder check solution.py --timeout 20 --cpu 5
       bidder check solution.py --format junit -o report.xml
       bidder check --bundle gradescope autograder.zip --weights weights.toml --hidden after_due_date
       bidder check --bundle prairielearn course-extra --submission-name bid.py
@@ -83,7 +83,8 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
                                    "--format or --output")
         ctx.exit(write_check_bundle(bundle[0], bundle[1], hands=hands,
                                     seed=seed if fixed else None, timeout=timeout,
-                                    cpu=cpu, memory=memory, isolation=isolation, grading=grading,
+                                    cpu=cpu, memory=memory, isolation=isolation,
+                                    grading=grading,
                                     submission_name=submission_name,
                                     secret=None if fixed else secrets.token_hex(16)))
     if student is None:

@@ -210,15 +210,31 @@ def test_apply_limits_sets_hard_limits():
     assert resource.getrlimit(resource.RLIMIT_CORE) == (0, 0)
 
 
-def test_the_cpu_seconds_end_a_loop_with_sigxcpu_and_one_more_is_the_kill():
-    looping = ("import resource\n"
-               "from bidder.checker.runner import apply_limits\n"
-               "apply_limits({'RLIMIT_CPU': 1})\n"
-               "assert resource.getrlimit(resource.RLIMIT_CPU) == (1, 2)\n"
-               "while True:\n"
-               "    pass\n")
-    done = subprocess.run([sys.executable, "-c", looping], capture_output=True)
-    assert done.returncode == -signal.SIGXCPU, done.stderr
+LOOPING = ("import resource, signal\n"
+           "resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
+           "{before}"
+           "from bidder.checker.runner import apply_limits\n"
+           "apply_limits({{'RLIMIT_CPU': 1}})\n"
+           "print(resource.getrlimit(resource.RLIMIT_CPU), flush=True)\n"
+           "{after}"
+           "while True:\n"
+           "    pass\n")
+
+
+@pytest.mark.parametrize("before, after, limits, ending", [
+    ("", "", "(1, 2)", -signal.SIGXCPU),
+    ("", "signal.signal(signal.SIGXCPU, signal.SIG_IGN)\n", "(1, 2)", -signal.SIGKILL),
+    ("", "signal.signal(signal.SIGXCPU, lambda *_: None)\n", "(1, 2)", -signal.SIGKILL),
+    ("", "resource.setrlimit(resource.RLIMIT_CPU, (2, 2))\n", "(1, 2)", -signal.SIGKILL),
+    ("resource.setrlimit(resource.RLIMIT_CPU, (1, 1))\n", "", "(1, 1)", -signal.SIGKILL),
+], ids=["sigxcpu-ends-it", "ignored-then-killed", "caught-then-killed",
+        "soft-raised-then-killed", "checker-held-to-one"])
+def test_the_cpu_seconds_end_a_loop_with_sigxcpu_and_one_more_is_the_kill(
+        tmp_path, before, after, limits, ending):
+    done = subprocess.run([sys.executable, "-c", LOOPING.format(before=before, after=after)],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.stdout.strip() == limits, done.stderr
+    assert done.returncode == ending, done.stderr
 
 
 def test_main_reads_its_work_and_answers_on_the_channel(tmp_path, monkeypatch):

@@ -29,6 +29,12 @@ def test_the_cpu_seconds_are_given_or_follow_the_wall_time(limits, cpu):
     assert f"CPU {cpu} s" in measures(limits, False)
 
 
+@pytest.mark.parametrize("cpu", [0, -1, 1.5, "2", True])
+def test_cpu_seconds_below_one_or_not_whole_are_refused_saying_so(cpu):
+    with pytest.raises(ValueError, match=r"the CPU seconds must be a whole number from 1 up"):
+        Limits(cpu_seconds=cpu)
+
+
 def test_limits_in_numbers_and_words():
     limits = Limits(timeout=2.5, memory=256 * MIB)
     assert limits.cpu == 4

@@ -81,9 +81,11 @@ SETTLED_NS = 2 * 10**9
 
 def contents(path: str, info: os.stat_result) -> bytes:
     """The digest of a file's contents, read again only when its inode, size, mtime or
-    ctime changed: every write changes the ctime, and no process in a container built like
+    ctime changed: a write changes the ctime, and no process in a container built like
     Docker's can set it back (setting the clock needs CAP_SYS_TIME, which Docker does not
-    grant), so the installation is read once, not after each of the modules."""
+    grant), so the installation is read once, not after each of the modules. Writes
+    through a shared mapping may leave the ctime as it was: main() reads every file afresh
+    at the end."""
     key = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
     if READ.get(path, (None,))[0] == key:
         return READ[path][1]
@@ -216,6 +218,8 @@ def main() -> None:
     for name, files in work["modules"].items():
         print(f"checking {name}", file=sys.stderr, flush=True)  # where it stopped, if it did
         report["runs"][name] = run_one(work, name, files)
+    READ.clear()  # the end read afresh: a write through a shared mapping may keep the ctime
+    report["after"] = fingerprints()
     json.dump(report, sys.stdout)
 
 

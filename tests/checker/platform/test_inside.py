@@ -4,6 +4,7 @@ mtime put back, and a settled file's contents are read again only when its stat 
 from __future__ import annotations
 
 import os
+from types import SimpleNamespace
 
 import inside
 
@@ -36,3 +37,17 @@ def test_a_settled_file_is_read_again_only_when_its_stat_changed(tmp_path, monke
     assert inside.fingerprint(str(target)) == first and opened == []
     target.write_bytes(b"#!/bin/bash\n")
     assert inside.fingerprint(str(target)) != first and opened == [str(target)]
+
+
+def test_a_settled_file_is_read_again_when_its_ctime_alone_changed(tmp_path, monkeypatch):
+    monkeypatch.setattr(inside, "SETTLED_NS", -10**18)
+    target = tmp_path / "os.py"
+    target.write_bytes(b"original")
+    info = target.stat()
+    stat = SimpleNamespace(st_ino=info.st_ino, st_size=info.st_size,
+                           st_mtime_ns=info.st_mtime_ns, st_ctime_ns=info.st_ctime_ns)
+    first = inside.contents(str(target), stat)
+    target.write_bytes(b"forged!!")
+    assert inside.contents(str(target), stat) == first  # the same stat: kept
+    stat.st_ctime_ns += 1
+    assert inside.contents(str(target), stat) != first
