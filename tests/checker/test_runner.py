@@ -7,6 +7,7 @@ import runpy
 import signal
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -208,6 +209,23 @@ def test_apply_limits_sets_hard_limits():
 
     apply_limits({"RLIMIT_CORE": 0})
     assert resource.getrlimit(resource.RLIMIT_CORE) == (0, 0)
+
+
+@pytest.mark.parametrize("held, wanted, given", [
+    (-1, 3, (3, 4)), (10, 3, (3, 4)), (4, 3, (3, 4)), (3, 3, (3, 3)),
+], ids=["no-hard-limit", "far-above", "just-above", "held-to-it"])
+def test_the_hard_cpu_limit_is_a_second_above_within_what_the_checker_may_give(
+        monkeypatch, held, wanted, given):
+    import resource
+
+    set_to = {}
+    fake = SimpleNamespace(RLIMIT_CPU=resource.RLIMIT_CPU, RLIMIT_CORE=resource.RLIMIT_CORE,
+                           RLIM_INFINITY=-1, getrlimit=lambda kind: (held, held),
+                           setrlimit=lambda kind, pair: set_to.__setitem__(kind, pair))
+    monkeypatch.setattr(check_runner, "resource", fake)
+    monkeypatch.setattr(check_runner.signal, "signal", lambda *args: None)
+    apply_limits({"RLIMIT_CPU": wanted, "RLIMIT_CORE": 0})
+    assert set_to == {resource.RLIMIT_CPU: given, resource.RLIMIT_CORE: (0, 0)}
 
 
 LOOPING = ("import resource, signal\n"
