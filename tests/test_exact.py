@@ -470,3 +470,18 @@ def test_readings_that_bid_alike_everywhere_have_no_hand_apart():
     from bidder.misreadings import variant_by_id
 
     assert hands_apart(variant_by_id("swap=R4/R6"), variant_by_id("swap=R5/R8")) == ()
+
+
+@pytest.mark.parametrize("length", range(14))
+def test_the_honours_a_suit_may_hold_are_worked_out_afresh_as_kept(length):
+    from bidder.exact import _honours_held  # kept once filled, the first time while collecting
+
+    honours = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+    scales = (STANDARD.scale, STANDARD.scale)
+    found = _honours_held.__wrapped__(length, honours, scales)
+    assert found == _honours_held(length, honours, scales)
+    assert [held for held, _ in found] == [
+        held for size in range(max(0, length - 9), min(length, 4) + 1)
+        for held in combinations(honours, size)]
+    points = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+    assert all(values == (sum(points[rank] for rank in held),) * 2 for held, values in found)
