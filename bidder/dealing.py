@@ -154,10 +154,9 @@ WATCHED = tuple((rule, condition, condition.edges(),
                 for rule in RULES for condition in rule.conditions)
 
 
-@lru_cache(maxsize=1 << 15)
 def thresholds_of(tally: Tally) -> tuple[str, ...]:
     """The thresholds a hand sits on: every other condition of a rule holds, and this
-    one reads a value next to its threshold."""
+    one reads a value next to its threshold (kept by thresholds_at, by the tally's key)."""
     found = []
     for rule, condition, edges, others in WATCHED:
         value = condition.measured(tally)

@@ -8,7 +8,7 @@ import secrets
 import click
 
 from .files import Failure, os_reason, output_stream, stopped
-from .options import checking_options
+from .options import checking_options, sandbox_limits
 
 CHECK_FORMATS = ("text", "json", "gradescope", "prairielearn", "junit")
 
@@ -90,9 +90,7 @@ def check(ctx: click.Context, student: str | None, hands: int, seed: int, timeou
     if student is None:
         raise click.UsageError("Missing argument 'STUDENT' (or --bundle gradescope OUT.zip, "
                                "or --bundle prairielearn DIR).")
-    from ..checker import MIB, Limits
-
-    limits = Limits(timeout=timeout, memory=memory * MIB, cpu_seconds=cpu)
+    limits = sandbox_limits(timeout, cpu, memory)
     ctx.exit(run_check(student, hands, seed, limits, isolation, output_format, grading,
                        output or "-", tests_path))
 

@@ -7,7 +7,7 @@ import sys
 import click
 
 from .files import Failure, os_reason, output_stream, stopped
-from .options import checking_options
+from .options import checking_options, sandbox_limits
 
 CLASS_FORMATS = ("text", "html", "json")
 
@@ -45,14 +45,12 @@ def class_report(submissions: str, output_format: str, output: str | None, hands
       bidder class gradescope_export.zip --format html -o class.html
       bidder class submissions/ --format json --similar > class.json
     """
-    from ..checker import MIB, Limits
     from ..checker.hardening import harden
     from ..classroom import SourceError, check_class, read_submissions, summarise
     from ..classroom.checking import Settings
     from ..classroom.sources import opened
 
-    limits = Limits(timeout=timeout, memory=memory * MIB, cpu_seconds=cpu)
-    settings = Settings(hands, seed, limits, isolation)
+    settings = Settings(hands, seed, sandbox_limits(timeout, cpu, memory), isolation)
     harden()
     try:
         with opened(submissions) as folder:

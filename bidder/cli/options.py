@@ -54,3 +54,10 @@ def checking_options(seed_envvar: str | None = None):
             command = option(command)
         return command
     return decorate
+
+
+def sandbox_limits(timeout: float, cpu: int | None, memory: int):
+    """The sandbox's limits from --timeout, --cpu and --memory (MiB)."""
+    from ..checker import MIB, Limits
+
+    return Limits(timeout=timeout, memory=memory * MIB, cpu_seconds=cpu)

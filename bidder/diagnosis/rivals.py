@@ -28,9 +28,10 @@ def told_apart(answers: Sequence[Answer], rows: Sequence[Row], mine: int, theirs
     given where the two answer otherwise (in what the answer gives), as *mine* answers."""
     found = 0
     for answer, row in zip(answers, rows):
-        places = [FIELDS.index(field) for field in fields_of(answer, counting)]
+        fields = fields_of(answer, counting)
+        places = [FIELDS.index(field) for field in fields]
         own, other = row.answer(mine), row.answer(theirs)
-        given = [given_value(answer, FIELDS[place]) for place in places]
+        given = [given_value(answer, field) for field in fields]
         if any(own[place] != other[place] for place in places) and given == [
                 own[place] for place in places]:
             found += 1

@@ -180,7 +180,7 @@ DIAGNOSIS = _object({
                    "description": "the likeliest reading's probability"},
     "second": {"oneOf": [{"type": "null"}, {"type": "number", "minimum": 0, "maximum": 1}],
                "description": ("for a misreading named alone, how likely a second one is "
-                               f"held beside it (said to be not ruled out from "
+                               "held beside it (said to be not ruled out from "
                                f"{SECOND_SAID}); null otherwise")},
 }, "the diagnostic round after the answers sent")
 DIAGNOSIS_PATHS = {"/api/diagnosis": {"post": {
