@@ -11,7 +11,8 @@ beside the one named, each choice's time, and what out-of-space and two-misreadi
 are told (a student of two misreadings named by one of them, told a second one is not ruled
 out, is told no wrong name). Classes are sampled (every --every-th) to keep the run to minutes.
 
-    python bench/bench_adaptive.py [--every N] [--rates 0,0.05,0.1,0.2] [--processes 2]
+    python bench/bench_adaptive.py [--every N] [--seeds K] [--rates 0,0.05,0.1,0.2]
+        [--processes 2]
 """
 
 from __future__ import annotations
@@ -100,7 +101,9 @@ def run_student(job):
             one_left)
 
 
-def jobs(every, rates):
+def jobs(every, rates, seeds=1):
+    """Each sampled class as the truth, *seeds* students of it (each slipping its own
+    way), for each mode, slip rate and kind of slip."""
     bank = shipped()
     classes = bank.classes(FIELDS)
     found = []
@@ -109,7 +112,8 @@ def jobs(every, rates):
             for kind in (("uniform",) if rate == 0 else ("uniform", "neighbour")):
                 for number, members in enumerate(classes[::every]):
                     ids = tuple(bank.ids[place] for place in members)
-                    found.append((ids[0], ids, rate, kind, rich, number))
+                    found += [(ids[0], ids, rate, kind, rich, number + seed * len(classes))
+                              for seed in range(seeds)]
     return found
 
 
@@ -170,12 +174,14 @@ def main():
     parser.add_argument("--every", type=int, default=4, help="every N-th class is a truth")
     parser.add_argument("--rates", default="0,0.05,0.1,0.2")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--seeds", type=int, default=1,
+                        help="students of each sampled class, each slipping its own way")
     args = parser.parse_args()
     rates = tuple(map(float, args.rates.split(",")))
     start = time.time()
     with get_context("fork").Pool(args.processes) as pool:
         shipped()
-        results = pool.map(run_student, jobs(args.every, rates), chunksize=1)
+        results = pool.map(run_student, jobs(args.every, rates, args.seeds), chunksize=1)
         outside = pool.map(run_student, outside_jobs(rates), chunksize=1)
     report(results, rates)
     report_outside(outside)

@@ -9,6 +9,7 @@ from ..cards import Hand
 
 ASKABLE = ("bid", "hcp", "distribution")  # what an item may ask of each hand
 MOST_COUNTED = 40  # an HCP or distribution count given is at most this
+LADDER_RUNGS = 5  # hands in a ladder, at most: one shape at successive HCP
 
 
 @dataclass(frozen=True)

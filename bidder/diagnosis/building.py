@@ -14,6 +14,7 @@ from pathlib import Path
 from .. import packed
 from ..dealing import hand_stream, telling_hand
 from ..facts import HCP_SCALE
+from .answers import LADDER_RUNGS
 from .bank import BANK_FILE, FIELDS, Bank, Row, load, save
 from .choosing import ASKS, split
 from .enumeration import HONOURS, SCALES, Witness, every_witness
@@ -22,7 +23,6 @@ from .hypotheses import answers, fingerprint, reading_id, readings
 DEALT = 20_000  # dealt hands weighed too, beyond the enumeration (a seed of its own)
 DEALT_SEED = 31
 TELLING = 4  # hands each reading opens otherwise, from the profiles kept for it
-LADDER_RUNGS = 5  # hands in a ladder, at most: one shape at successive HCP
 MOST_LADDERS = 1_500  # ladders kept, those that split the readings most first
 
 

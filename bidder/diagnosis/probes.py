@@ -11,12 +11,13 @@ from functools import cached_property, lru_cache
 
 from .. import packed
 from ..cards import SUITS_HIGH_FIRST, Card, Rank
+from .answers import LADDER_RUNGS
 from .bank import Bank, Row
 from .hypotheses import answers, readings
 
 MOST_REGIONS = 2  # regions of departure probed, those of most hands first
 MOST_PROBES = 5  # probes of one reading, at most
-ALTERNATIVES = 4  # hands kept for each probe, the next asked after a miss
+ALTERNATIVES = 6  # hands kept for each probe, the next asked after a miss
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
 DOWN = tuple((new, old) for old, new in reversed(UP))
 SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
@@ -24,8 +25,8 @@ SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
 
 @dataclass(frozen=True)
 class Probe:
-    """Hands alike (shape, HCP, the reading's and the rules' bids), asked in turn, and
-    the bid the reading makes on them."""
+    """Hands alike (HCP, the reading's and the rules' bids; the first one's shape first),
+    asked in turn, and the bid the reading makes on them."""
 
     codes: tuple[int, ...]
     bid: str | None
@@ -122,16 +123,21 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
 
 
 def _alike(laid: Grid, reading, reader: int, code: int) -> Probe:
-    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its shape and HCP
-    on which the reading and the rules bid as on it: an honour moved up and another down,
-    or the bank's."""
+    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its HCP on which
+    the reading and the rules bid as on it: of its shape, an honour moved up and another
+    down (from it, then from the hands so found), or the bank's; then the bank's of other
+    shapes."""
     mine, rules = answers(reading, code)[0], answers(None, code)[0]
     banked = laid.alike.get((packed.hcp(code), packed.tally(code).lengths), ())
-    moved = [other for other in (_round_trip(code, step) for step in (1, -1))
-             if other is not None and answers(reading, other)[0] == mine
-             and answers(None, other)[0] == rules]
-    others = moved + [found.code for found in banked
-                      if found.answer(reader)[0] == mine and found.answer(0)[0] == rules]
+    moved = [code]
+    for found in moved:  # honours moved again from each hand moved, while too few
+        moved += [other for other in (_round_trip(found, step) for step in (1, -1))
+                  if other is not None and other not in moved
+                  and answers(reading, other)[0] == mine and answers(None, other)[0] == rules]
+        if len(moved) >= ALTERNATIVES:
+            break
+    others = moved[1:] + [found.code for found in banked + laid.at(packed.hcp(code))
+                          if found.answer(reader)[0] == mine and found.answer(0)[0] == rules]
     others = [other for other in dict.fromkeys(others) if other != code]
     return Probe((code, *others[:ALTERNATIVES - 1]), mine)
 
@@ -151,12 +157,12 @@ def probe_codes(bank: Bank, reader: int) -> frozenset[int]:
 def unsettled(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
               ) -> tuple[Probe, ...]:
     """The probes of the reading not answered as it answers yet (never asked, missed at
-    least as often as met, or missed last), but a probe missed once with no hand left to
-    ask (a slip, the posterior weighs it). *given* holds each hand answered (by code): its
-    place among the answers and the bid given."""
+    least as often as met, or missed last) with a hand of it left to ask: once every hand
+    of a probe is answered, the posterior weighs the misses (slips, or a reader near it
+    outside the space). *given* holds each hand answered (by code): its place among the
+    answers and the bid given."""
     return tuple(probe for probe in probes(bank, reader) if not settled(probe, given)
-                 and (misses(probe, given) > 1
-                      or not all(code in given for code in probe.codes)))
+                 and not all(code in given for code in probe.codes))
 
 
 def misses(probe: Probe, given: dict[int, tuple[int, str | None]]) -> int:
@@ -177,3 +183,25 @@ def missed(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
            ) -> tuple[Probe, ...]:
     """The probes of the reading some hand of which was answered otherwise."""
     return tuple(probe for probe in probes(bank, reader) if misses(probe, given))
+
+
+def probe_ladder(codes: tuple[int, ...]) -> tuple[int, ...]:
+    """The probe hands *codes* of the first one's shape within a ladder's span of HCP, as
+    one ladder, poorest first: the HCP between them filled by raising an honour of the rung
+    below by one rank. () when fewer than two, or when the honours run out."""
+    shape = packed.tally(codes[0]).lengths
+    by_hcp: dict[int, int] = {}
+    for code in codes:
+        if packed.tally(code).lengths == shape:
+            by_hcp.setdefault(packed.hcp(code), code)
+    low = min(by_hcp)
+    within = [level for level in by_hcp if level < low + LADDER_RUNGS]
+    if len(within) < 2:
+        return ()
+    rungs = [by_hcp[low]]
+    for level in range(low + 1, max(within) + 1):
+        rung = by_hcp.get(level) or stepped(rungs[-1], 1)
+        if rung is None:
+            return ()
+        rungs.append(rung)
+    return tuple(rungs)

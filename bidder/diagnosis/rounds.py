@@ -19,7 +19,7 @@ from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, options
 from .learner import Belief, Hypothesis, belief, evidence
 from .outcome import NONE, RULES, Candidate, Diagnosis
-from .probes import missed, unsettled
+from .probes import grid, missed, probe_ladder, unsettled
 from .rivals import confirming
 from .seconds import alone, departing, second_odds
 
@@ -127,7 +127,7 @@ def confirm(bank: Bank, found: Belief, top: Hypothesis, answers: Sequence[Answer
     rows = evidence(answers, found.classes, counting).rows
     return confirming(found, places[top.id], answers, rows, counting,
                       options(bank, mode_fields(counting), counting, ladders),
-                      asked_codes(answers))
+                      unaskable(bank, answers, ladders))
 
 
 def class_places(bank: Bank, found: Belief) -> dict[str, int]:
@@ -179,6 +179,18 @@ def asked_codes(answers: Sequence[Answer]) -> frozenset[int]:
     return frozenset(given_bids(answers))
 
 
+def unaskable(bank: Bank, answers: Sequence[Answer], ladders: bool) -> frozenset[int]:
+    """The bank's hands the next item leaves out, by code: those answered and, with
+    *ladders*, those that would read as the next rung of the last hand answered (the two
+    items would count as one ladder)."""
+    asked = asked_codes(answers)
+    if not (ladders and answers):
+        return asked
+    last = packed.encode_cards(answers[-1].hand.cards)
+    key = (packed.hcp(last) + 1, packed.tally(last).lengths)
+    return asked | {found.code for found in grid(bank).alike.get(key, ())}
+
+
 def given_bids(answers: Sequence[Answer]) -> dict[int, tuple[int, str | None]]:
     """Each hand answered (by code): the place of its last answer and the bid given."""
     return {packed.encode_cards(answer.hand.cards): (place, answer.call)
@@ -219,6 +231,7 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     is held beside it, on the hands where it answers as the rules do."""
     asked = asked_codes(answers)
     probe = next_probe(bank, found, answers, asked, ladders, top)
+    asked = unaskable(bank, answers, ladders)
     if probe:
         return Item(tuple(map(_hand, probe)), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
@@ -248,9 +261,9 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
                ladders: bool = False, top: Hypothesis | None = None) -> tuple[int, ...]:
     """A probe of either part of the *top* pair, once it leads; else the leading
     misreading's next probe, once it leads with the readers near it and its pairs with a
-    second misreading: a hand not asked yet of the first probe not answered
-    as it answers; with *ladders*, with the next probe's hand when the two are one shape
-    one HCP apart, asked as one ladder (the poorer first)."""
+    second misreading: a hand not asked yet of the first probe not answered as it
+    answers; with *ladders*, the waiting probes of that hand's shape within a ladder's
+    span of HCP as one ladder (bidder.diagnosis.probes.probe_ladder)."""
     families = [family(bank, found, place) for place in range(len(found.weights))]
     lead = max(range(len(families)), key=families.__getitem__)
     reader = found.classes[lead][0]
@@ -271,9 +284,8 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     hands = [found_codes[0] for found_codes in fresh if found_codes]
     if not hands:
         return ()
-    if ladders and len(hands) > 1 and _next_rung(_rung_key(_hand(hands[1])), hands[0]):
-        return hands[1], hands[0]
-    return hands[0],
+    ladder = probe_ladder(tuple(hands)) if ladders else ()
+    return ladder or (hands[0],)
 
 
 def family(bank: Bank, found: Belief, place: int) -> float:

@@ -5,10 +5,12 @@ as answered as the misreading answers."""
 import pytest
 
 from bidder import packed
+from bidder.cards import parse_hand
+from bidder.diagnosis import probes as probes_module
 from bidder.diagnosis.bank import shipped
 from bidder.diagnosis.hypotheses import answers, readings
-from bidder.diagnosis.probes import (Probe, missed, misses, probe_codes, probes, settled,
-                                     stepped, unsettled)
+from bidder.diagnosis.probes import (ALTERNATIVES, Probe, missed, misses, probe_codes,
+                                     probe_ladder, probes, settled, stepped, unsettled)
 
 
 def place_of(reading_id):
@@ -30,16 +32,18 @@ def test_a_range_misreading_is_probed_at_both_ends_and_just_beyond(reading, leve
 
 
 @pytest.mark.parametrize("reading", ["R1.hcp=14-18", "swap=R2/R5", "dist=beyond-3"])
-def test_each_probe_s_hands_share_shape_hcp_and_both_bids(reading):
+def test_each_probe_s_hands_share_hcp_and_both_bids_its_shape_first(reading):
     place = place_of(reading)
     variant = readings()[place]
     for probe in probes(shipped(), place):
         first = probe.codes[0]
         for code in probe.codes:
             assert packed.hcp(code) == packed.hcp(first)
-            assert packed.tally(code).lengths == packed.tally(first).lengths
             assert answers(variant, code)[0] == probe.bid == answers(variant, first)[0]
             assert answers(None, code)[0] == answers(None, first)[0]
+        alike = [packed.tally(code).lengths == packed.tally(first).lengths
+                 for code in probe.codes]
+        assert alike == sorted(alike, reverse=True)
         assert len(set(probe.codes)) == len(probe.codes)
 
 
@@ -95,20 +99,73 @@ def test_a_probe_is_settled_when_met_last_and_at_least_as_often_as_missed(
     ("", True),
     ("m", True),
     ("x", True),
-    ("mmmx", False),
+    ("mmmmmx", False),
     ("xx", True),
-    ("xxxx", True),
+    ("xxm", True),
+    ("xxxxxm", False),
+    ("xxxxxx", False),
 ], ids=["never asked", "met on the first hand, others not asked",
-        "missed on the first hand, others to ask", "met thrice, then missed on the last",
-        "missed twice", "missed on every hand"])
-def test_a_probe_waits_unless_settled_or_missed_once_with_no_hand_left(pattern, waiting):
+        "missed on the first hand, others to ask", "met five times, then missed on the last",
+        "missed twice", "missed twice, then met: a hand left",
+        "missed five times, then met: no hand left", "missed on every hand: no hand left"])
+def test_a_probe_waits_unless_settled_or_no_hand_of_it_is_left(pattern, waiting):
+    """Once every hand of a probe is answered, the posterior weighs its misses: a probe
+    missed twice with no hand left kept a round from naming a reading held at 1.00."""
     bank = shipped()
     place = place_of("R1.hcp=14-18")
     probe = probes(bank, place)[0]
-    assert len(probe.codes) == 4
+    assert len(probe.codes) == ALTERNATIVES == 6
     given = {code: (number, probe.bid if mark == "m" else "4S")
              for number, (code, mark) in enumerate(zip(probe.codes, pattern))}
     if pattern == "m":
         waiting = False  # met last and never missed: settled
     assert (probe in unsettled(bank, place, given)) is waiting
     assert (probe in missed(bank, place, given)) is ("x" in pattern)
+
+
+def test_a_probe_s_hands_are_found_by_moving_honours_again_from_hands_moved():
+    """Moving an honour up and another down from the first hand alone found four hands of
+    1NT's 14 HCP probe; moving them again from the hands so found finds six."""
+    bank = shipped()
+    probe = next(probe for probe in probes(bank, place_of("R1.hcp=14-18"))
+                 if packed.hcp(probe.codes[0]) == 14)
+    assert len(probe.codes) == 6 and len(set(probe.codes)) == 6
+
+
+FLAT_AT = {14: "AS KS 2S AH 3H 2H KD 3D 2D 5C 4C 3C 2C",
+           15: "AS KS 2S AH 3H 2H AD 3D 2D 5C 4C 3C 2C",
+           17: "AS KS QS AH 3H 2H AD 3D 2D 5C 4C 3C 2C",
+           18: "AS KS QS AH 3H 2H AD 3D 2D JC 4C 3C 2C",
+           19: "AS KS QS AH 3H 2H AD 3D 2D QC 4C 3C 2C"}
+LONG_14 = "AS KS QS JS 2S AH 3H 2H 3D 2D 4C 3C 2C"  # 5332, 14 HCP
+
+
+def codes_at(*levels):
+    return tuple(packed.encode_cards(parse_hand(FLAT_AT[level]).cards) for level in levels)
+
+
+@pytest.mark.parametrize("codes, levels", [
+    (codes_at(18, 15, 17, 14), (14, 15, 16, 17, 18)),
+    (codes_at(14, 15, 19), (14, 15)),
+    (codes_at(15, 14) + (packed.encode_cards(parse_hand(LONG_14).cards),), (14, 15)),
+    (codes_at(14, 18), (14, 15, 16, 17, 18)),
+    (codes_at(14, 19), ()),
+    (codes_at(15), ()),
+    ((packed.encode_cards(parse_hand(LONG_14).cards),) + codes_at(14, 15), ()),
+], ids=["four probes within five HCP: one ladder of five, the gap filled",
+        "a probe beyond five HCP of the poorest: left out", "another shape: left out",
+        "two ends four HCP apart: the three between filled",
+        "five HCP apart: no ladder", "one probe: no ladder",
+        "the first probe's shape decides: alone in it, no ladder"])
+def test_the_probes_of_one_shape_within_five_hcp_are_one_ladder_poorest_first(codes, levels):
+    ladder = probe_ladder(codes)
+    assert tuple(packed.hcp(code) for code in ladder) == levels
+    assert len({packed.tally(code).lengths for code in ladder}) <= 1
+    given = {code for code in codes if packed.hcp(code) in levels
+             and packed.tally(code).lengths == packed.tally(codes[0]).lengths}
+    assert given <= set(ladder)
+
+
+def test_a_probe_ladder_whose_honours_run_out_is_not_asked(monkeypatch):
+    monkeypatch.setattr(probes_module, "stepped", lambda code, step: None)
+    assert probe_ladder(codes_at(14, 17)) == ()
