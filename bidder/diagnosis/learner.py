@@ -17,7 +17,7 @@ from .answers import Answer
 from .bank import FIELDS, Bank, Row, row
 from .hypotheses import answers as reading_answers
 from .outcome import NONE
-from .probes import probe_codes
+from .probes import given_bids, probe_codes
 from .slips import SLIP_RATES, log_likelihoods, none_log_likelihoods
 
 NONE_PRIOR = 0.04  # a student reading the rules some way outside the space, before answers
@@ -196,7 +196,7 @@ def near_log_likes(bank: Bank, reader: int, answers: Sequence[Answer], rows: Seq
                    sums: LogLikes, counting: bool) -> LogLikes:
     """The evidence for readers near the reading at place *reader* (whose own is *sums*):
     on its probes, as none of these; elsewhere, as the reading."""
-    codes = probe_codes(bank, reader)
+    codes = probe_codes(bank, reader, given_bids(answers))
     for answer, found in zip(answers, rows):
         if found.code in codes:
             own = answer_log_likes(answer, found, found.answer(reader), counting)

@@ -1,22 +1,26 @@
 """The hands that test a leading misreading against readings just outside the space. For
 each of its largest regions of departure from the rules (one shape, one bid changed): the
 lowest and highest HCP at which it makes that bid on that shape, and one HCP beyond each,
-where it stops. A student whose range or shape differs from the misreading's answers some
-of them otherwise, even where the misreading agrees with the rules."""
+where it stops; a hand of that HCP on which it bids as the rules do; and where, beyond an
+end, it makes the rules' bid of the region (the rule whose range it moves), that bid's far
+end too. A student whose range or shape differs from the misreading's answers some of them
+otherwise, even where the misreading agrees with the rules. A hand answered alike to a
+probe (its shape, HCP and both bids) answers it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from .. import packed
 from ..cards import SUITS_HIGH_FIRST, Card, Rank
-from .answers import LADDER_RUNGS
+from .answers import LADDER_RUNGS, Answer
 from .bank import Bank, Row
 from .hypotheses import answers, readings
 
 MOST_REGIONS = 2  # regions of departure probed, those of most hands first
-MOST_PROBES = 5  # probes of one reading, at most
+MOST_PROBES = 10  # probes of one reading at most: regions' ends, alike hands, far ends
 ALTERNATIVES = 6  # hands kept for each probe, the next asked after a miss
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
 DOWN = tuple((new, old) for old, new in reversed(UP))
@@ -25,8 +29,8 @@ SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
 
 @dataclass(frozen=True)
 class Probe:
-    """Hands alike (HCP, the reading's and the rules' bids; the first one's shape first),
-    asked in turn, and the bid the reading makes on them."""
+    """Hands alike (shape, HCP, the reading's and the rules' bids), asked in turn, and
+    the bid the reading makes on them."""
 
     codes: tuple[int, ...]
     bid: str | None
@@ -95,9 +99,10 @@ def _run_end(reading, code: int, bid, step: int) -> tuple[int, int | None]:
 
 @lru_cache(maxsize=1024)
 def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
-    """The probes of the reading at place *reader* (none for the rules, at place 0). Of
-    two hands one HCP apart the richer comes first: asked the other way round they would
-    read as a ladder."""
+    """The probes of the reading at place *reader* (none for the rules, at place 0): the
+    ends of its regions, then the hands of their HCP it bids as the rules do, then the far
+    ends of the rules' ranges it moves; at most MOST_PROBES. Of two hands one HCP apart the
+    richer comes first: asked the other way round they would read as a ladder."""
     if reader == 0:
         return ()
     laid, reading = grid(bank), readings()[reader]
@@ -109,24 +114,37 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
             if mine != rules:
                 regions.setdefault((str(rules), str(mine)), []).append(found_row)
     largest = sorted(regions.items(), key=lambda item: (-len(item[1]), item[0]))
-    found: list[int] = []
-    for _, members in largest[:MOST_REGIONS]:
+    ends: list[int] = []
+    further: list[int] = []
+    alike: list[int] = []
+    for (rules_bid, _), members in largest[:MOST_REGIONS]:
         start = members[0].code
         bid = answers(reading, start)[0]
-        for end, beyond in (_run_end(reading, start, bid, -1), _run_end(reading, start, bid, 1)):
-            if beyond is not None:  # an end where the honours run out tells nothing
-                found += sorted((end, beyond), key=packed.hcp, reverse=True)
-        found += [other.code for other in laid.at(packed.hcp(start))
+        for step in (-1, 1):
+            end, beyond = _run_end(reading, start, bid, step)
+            if beyond is None:  # an end where the honours run out tells nothing
+                continue
+            ends += _richer_first(end, beyond)
+            if str(answers(reading, beyond)[0]) == rules_bid:  # the rule it moves: its far end
+                end, beyond = _run_end(reading, beyond, answers(reading, beyond)[0], step)
+                if beyond is not None:
+                    further += _richer_first(end, beyond)
+        alike += [other.code for other in laid.at(packed.hcp(start))
                   if other.answer(reader)[0] == bid == other.answer(0)[0]][:1]
     return tuple(_alike(laid, reading, reader, code)
-                 for code in dict.fromkeys(found))[:MOST_PROBES]
+                 for code in dict.fromkeys(ends + alike + further))[:MOST_PROBES]
+
+
+def _richer_first(end: int, beyond: int) -> list[int]:
+    """The two hands of a pair one HCP apart, the richer first: asked the other way round
+    they would read as a ladder."""
+    return sorted((end, beyond), key=packed.hcp, reverse=True)
 
 
 def _alike(laid: Grid, reading, reader: int, code: int) -> Probe:
-    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its HCP on which
-    the reading and the rules bid as on it: of its shape, an honour moved up and another
-    down (from it, then from the hands so found), or the bank's; then the bank's of other
-    shapes."""
+    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its shape and HCP
+    on which the reading and the rules bid as on it: an honour moved up and another down
+    (from it, then from the hands so found), or the bank's."""
     mine, rules = answers(reading, code)[0], answers(None, code)[0]
     banked = laid.alike.get((packed.hcp(code), packed.tally(code).lengths), ())
     moved = [code]
@@ -136,7 +154,7 @@ def _alike(laid: Grid, reading, reader: int, code: int) -> Probe:
                   and answers(reading, other)[0] == mine and answers(None, other)[0] == rules]
         if len(moved) >= ALTERNATIVES:
             break
-    others = moved[1:] + [found.code for found in banked + laid.at(packed.hcp(code))
+    others = moved[1:] + [found.code for found in banked
                           if found.answer(reader)[0] == mine and found.answer(0)[0] == rules]
     others = [other for other in dict.fromkeys(others) if other != code]
     return Probe((code, *others[:ALTERNATIVES - 1]), mine)
@@ -149,28 +167,46 @@ def _round_trip(code: int, step: int) -> int | None:
     return None if there is None else stepped(there, -step)
 
 
-def probe_codes(bank: Bank, reader: int) -> frozenset[int]:
-    """The hands of every probe of the reading at place *reader*."""
-    return frozenset(code for probe in probes(bank, reader) for code in probe.codes)
+Given = dict[int, tuple[int, str | None]]  # each hand answered (by code): place, bid
 
 
-def unsettled(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
-              ) -> tuple[Probe, ...]:
+def given_bids(answers: Sequence[Answer]) -> Given:
+    """Each hand answered (by code): the place of its last answer and the bid given."""
+    return {packed.encode_cards(answer.hand.cards): (place, answer.call)
+            for place, answer in enumerate(answers)}
+
+
+def probe_codes(bank: Bank, reader: int, given: Given | None = None) -> frozenset[int]:
+    """The hands of every probe of the reading at place *reader*, with the hands *given*
+    alike to one (every_probe())."""
+    return frozenset(code for probe in every_probe(bank, reader, given or {})
+                     for code in probe.codes)
+
+
+@lru_cache(maxsize=1 << 14)
+def signature(reader: int, code: int) -> tuple:
+    """What makes two hands alike for a probe of the reading at place *reader*: the suit
+    lengths, the HCP, the reading's bid and the rules' bid."""
+    return (packed.tally(code).lengths, packed.hcp(code), answers(readings()[reader], code)[0],
+            answers(None, code)[0])
+
+
+def unsettled(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
     """The probes of the reading not answered as it answers yet (never asked, missed at
     least as often as met, or missed last) with a hand of it left to ask: once every hand
     of a probe is answered, the posterior weighs the misses (slips, or a reader near it
     outside the space). *given* holds each hand answered (by code): its place among the
     answers and the bid given."""
-    return tuple(probe for probe in probes(bank, reader) if not settled(probe, given)
-                 and not all(code in given for code in probe.codes))
+    return tuple(probe for probe in every_probe(bank, reader, given)
+                 if not settled(probe, given) and not all(code in given for code in probe.codes))
 
 
-def misses(probe: Probe, given: dict[int, tuple[int, str | None]]) -> int:
+def misses(probe: Probe, given: Given) -> int:
     """How many of the probe's hands were answered otherwise than the reading answers."""
     return sum(1 for code in probe.codes if code in given and given[code][1] != probe.bid)
 
 
-def settled(probe: Probe, given: dict[int, tuple[int, str | None]]) -> bool:
+def settled(probe: Probe, given: Given) -> bool:
     """Whether the probe's hands were answered as the reading answers them: the last one
     asked, and at least as many as were answered otherwise."""
     answered = sorted((given[code][0], given[code][1] == probe.bid)
@@ -179,10 +215,20 @@ def settled(probe: Probe, given: dict[int, tuple[int, str | None]]) -> bool:
     return bool(answered) and answered[-1][1] and 2 * met >= len(answered)
 
 
-def missed(bank: Bank, reader: int, given: dict[int, tuple[int, str | None]]
-           ) -> tuple[Probe, ...]:
+def missed(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
     """The probes of the reading some hand of which was answered otherwise."""
-    return tuple(probe for probe in probes(bank, reader) if misses(probe, given))
+    return tuple(probe for probe in every_probe(bank, reader, given) if misses(probe, given))
+
+
+def every_probe(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
+    """The reading's probes, each with the hands *given* alike to it (signature()), asked
+    for it or not: a probe the round answered already is not asked again."""
+    found = probes(bank, reader)
+    marks = {code: signature(reader, code) for code in given}
+    return tuple(Probe(probe.codes + tuple(
+        code for code, mark in marks.items()
+        if mark == signature(reader, probe.codes[0]) and code not in probe.codes), probe.bid)
+        for probe in found)
 
 
 def probe_ladder(codes: tuple[int, ...]) -> tuple[int, ...]:

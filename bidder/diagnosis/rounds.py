@@ -19,7 +19,7 @@ from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, options
 from .learner import Belief, Hypothesis, belief, evidence
 from .outcome import NONE, RULES, Candidate, Diagnosis
-from .probes import grid, missed, probe_ladder, unsettled
+from .probes import given_bids, grid, missed, probe_ladder, unsettled
 from .rivals import confirming
 from .seconds import alone, departing, second_odds
 
@@ -189,12 +189,6 @@ def unaskable(bank: Bank, answers: Sequence[Answer], ladders: bool) -> frozenset
     last = packed.encode_cards(answers[-1].hand.cards)
     key = (packed.hcp(last) + 1, packed.tally(last).lengths)
     return asked | {found.code for found in grid(bank).alike.get(key, ())}
-
-
-def given_bids(answers: Sequence[Answer]) -> dict[int, tuple[int, str | None]]:
-    """Each hand answered (by code): the place of its last answer and the bid given."""
-    return {packed.encode_cards(answer.hand.cards): (place, answer.call)
-            for place, answer in enumerate(answers)}
 
 
 def probed(bank: Bank, found: Belief, hypothesis: Hypothesis) -> tuple[int, ...]:

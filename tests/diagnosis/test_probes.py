@@ -5,12 +5,15 @@ as answered as the misreading answers."""
 import pytest
 
 from bidder import packed
+from bidder.bids import BID_BY_VALUE
 from bidder.cards import parse_hand
+from bidder.diagnosis import Answer
 from bidder.diagnosis import probes as probes_module
 from bidder.diagnosis.bank import shipped
 from bidder.diagnosis.hypotheses import answers, readings
-from bidder.diagnosis.probes import (ALTERNATIVES, Probe, missed, misses, probe_codes,
-                                     probe_ladder, probes, settled, stepped, unsettled)
+from bidder.diagnosis.probes import (ALTERNATIVES, MOST_PROBES, Probe, every_probe,
+                                     given_bids, missed, misses, probe_codes, probe_ladder,
+                                     probes, settled, signature, stepped, unsettled)
 
 
 def place_of(reading_id):
@@ -32,19 +35,36 @@ def test_a_range_misreading_is_probed_at_both_ends_and_just_beyond(reading, leve
 
 
 @pytest.mark.parametrize("reading", ["R1.hcp=14-18", "swap=R2/R5", "dist=beyond-3"])
-def test_each_probe_s_hands_share_hcp_and_both_bids_its_shape_first(reading):
+def test_each_probe_s_hands_share_shape_hcp_and_both_bids(reading):
     place = place_of(reading)
     variant = readings()[place]
     for probe in probes(shipped(), place):
         first = probe.codes[0]
         for code in probe.codes:
             assert packed.hcp(code) == packed.hcp(first)
+            assert packed.tally(code).lengths == packed.tally(first).lengths
             assert answers(variant, code)[0] == probe.bid == answers(variant, first)[0]
             assert answers(None, code)[0] == answers(None, first)[0]
-        alike = [packed.tally(code).lengths == packed.tally(first).lengths
-                 for code in probe.codes]
-        assert alike == sorted(alike, reverse=True)
         assert len(set(probe.codes)) == len(probe.codes)
+
+
+@pytest.mark.parametrize("reading, ends", [
+    ("R5.hcp=22-23", (23, 24)),
+    ("1nt-15-17", (12, 13)),
+], ids=["2NT on 22-23: the rules' 2NT stops past 23 too, probed at 23 and 24",
+        "1NT on 15-17: below it the rules' 1C, probed where it stops, at 13 and 12"])
+def test_the_far_end_of_the_rule_a_region_moves_is_probed_too(reading, ends):
+    """Beyond a region's end the misreading makes the rules' bid of the region: that bid's
+    other end is probed as well, where a student who moves it differs (a 2NT on 22-24
+    answers the 24 HCP hand otherwise than 2NT on 22-23)."""
+    place = place_of(reading)
+    found = probes(shipped(), place)
+    pairs = {(packed.hcp(poorer.codes[0]), packed.hcp(richer.codes[0]))
+             for richer, poorer in zip(found, found[1:])
+             if packed.tally(richer.codes[0]).lengths == packed.tally(poorer.codes[0]).lengths
+             and richer.bid != poorer.bid}
+    assert ends in pairs
+    assert len(found) <= MOST_PROBES
 
 
 def test_the_rules_have_no_probes():
@@ -169,3 +189,25 @@ def test_the_probes_of_one_shape_within_five_hcp_are_one_ladder_poorest_first(co
 def test_a_probe_ladder_whose_honours_run_out_is_not_asked(monkeypatch):
     monkeypatch.setattr(probes_module, "stepped", lambda code, step: None)
     assert probe_ladder(codes_at(14, 17)) == ()
+
+
+def test_a_hand_answered_alike_to_a_probe_answers_it():
+    """A hand the round asked for another reason, alike to a probe (its shape, HCP and
+    both bids), answers the probe: it is not asked again, and its answer settles it."""
+    bank = shipped()
+    place = place_of("R1.hcp=14-18")
+    probe = probes(bank, place)[0]
+    other = packed.encode_cards(parse_hand("QS 3S 2S 3H 2H KD QD 3D 2D AC QC JC 2C").cards)
+    assert other not in probe.codes and signature(place, other) == signature(
+        place, probe.codes[0])
+    given = {other: (0, probe.bid)}
+    assert every_probe(bank, place, given)[0].codes == probe.codes + (other,)
+    assert probe not in unsettled(bank, place, given) and other in probe_codes(bank, place,
+                                                                                given)
+    assert probe_codes(bank, place) == probe_codes(bank, place, {})
+
+
+def test_given_bids_keep_each_hand_s_last_answer():
+    hand = parse_hand(FLAT_AT[14])
+    answers_given = [Answer(hand, None), Answer(hand, BID_BY_VALUE["1NT"])]
+    assert given_bids(answers_given) == {packed.encode_cards(hand.cards): (1, "1NT")}
