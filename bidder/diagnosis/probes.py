@@ -1,6 +1,6 @@
 """The hands that test a leading misreading against readings just outside the space. For
-each of its largest regions of departure from the rules (one shape, one bid changed): the
-lowest and highest HCP at which it makes that bid on that shape, and one HCP beyond each,
+each of its largest regions of departure from the rules (one bid changed; from its hand of
+fewest distribution points, one shape): the lowest and highest HCP at which it makes that bid on that shape, and one HCP beyond each,
 where it stops; a hand of that HCP on which it bids as the rules do; and where, beyond an
 end, it makes the rules' bid of the region (the rule whose range it moves), that bid's far
 end too. A student whose range or shape differs from the misreading's answers some of them
@@ -118,7 +118,7 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
     further: list[int] = []
     alike: list[int] = []
     for (rules_bid, _), members in largest[:MOST_REGIONS]:
-        start = members[0].code
+        start = min(members, key=_distribution).code  # where HCP, not points, decide
         bid = answers(reading, start)[0]
         for step in (-1, 1):
             end, beyond = _run_end(reading, start, bid, step)
@@ -133,6 +133,12 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
                   if other.answer(reader)[0] == bid == other.answer(0)[0]][:1]
     return tuple(_alike(laid, reading, reader, code)
                  for code in dict.fromkeys(ends + alike + further))[:MOST_PROBES]
+
+
+def _distribution(found: Row) -> int:
+    """The distribution points of the row's hand: a region's hand with the fewest is where
+    the ranges in HCP end, not the rules counting points."""
+    return packed.tally(found.code).distribution
 
 
 def _richer_first(end: int, beyond: int) -> list[int]:

@@ -51,12 +51,16 @@ def test_each_probe_s_hands_share_shape_hcp_and_both_bids(reading):
 @pytest.mark.parametrize("reading, ends", [
     ("R5.hcp=22-23", (23, 24)),
     ("1nt-15-17", (12, 13)),
+    ("R7.hcp=6-9", (9, 10)),
 ], ids=["2NT on 22-23: the rules' 2NT stops past 23 too, probed at 23 and 24",
-        "1NT on 15-17: below it the rules' 1C, probed where it stops, at 13 and 12"])
+        "1NT on 15-17: below it the rules' 1C, probed where it stops, at 13 and 12",
+        "a 3-bid on 6-9: its 9 and 10 HCP, on a hand of few distribution points"])
 def test_the_far_end_of_the_rule_a_region_moves_is_probed_too(reading, ends):
     """Beyond a region's end the misreading makes the rules' bid of the region: that bid's
     other end is probed as well, where a student who moves it differs (a 2NT on 22-24
-    answers the 24 HCP hand otherwise than 2NT on 22-23)."""
+    answers the 24 HCP hand otherwise than 2NT on 22-23). The region's hand of fewest
+    distribution points is probed, where the rule's own HCP end decides: from a 7-5 hand
+    the 3-bid gave way at 8 HCP to a 1-bid on points, and a 3-bid on 6-8 went unseen."""
     place = place_of(reading)
     found = probes(shipped(), place)
     pairs = {(packed.hcp(poorer.codes[0]), packed.hcp(richer.codes[0]))
