@@ -1,9 +1,9 @@
 """The hands that test a leading misreading against readings just outside the space. For
 each of its largest regions of departure from the rules (one bid changed; from its hand of
-fewest distribution points, one shape): the lowest and highest HCP at which it makes that bid on that shape, and one HCP beyond each,
-where it stops; a hand of that HCP on which it bids as the rules do; and where, beyond an
-end, it makes the rules' bid of the region (the rule whose range it moves), that bid's far
-end too. A student whose range or shape differs from the misreading's answers some of them
+fewest distribution points, one shape): the lowest and highest HCP at which it makes that
+bid on that shape, and one HCP beyond each, where it stops; a hand of that HCP on which it
+bids as the rules do; and where, beyond an end, it makes the rules' bid of the region (the
+rule whose range it moves), that bid's far end too. A student whose range or shape differs from the misreading's answers some of them
 otherwise, even where the misreading agrees with the rules. A hand answered alike to a
 probe (its shape, HCP and both bids) answers it."""
 
@@ -114,9 +114,9 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
             if mine != rules:
                 regions.setdefault((str(rules), str(mine)), []).append(found_row)
     largest = sorted(regions.items(), key=lambda item: (-len(item[1]), item[0]))
-    ends: list[int] = []
-    further: list[int] = []
-    alike: list[int] = []
+    ends: list[tuple[int, ...]] = []  # groups kept or left out whole: a pair, or one hand
+    further: list[tuple[int, ...]] = []
+    alike: list[tuple[int, ...]] = []
     for (rules_bid, _), members in largest[:MOST_REGIONS]:
         start = min(members, key=_distribution).code  # where HCP, not points, decide
         bid = answers(reading, start)[0]
@@ -124,15 +124,20 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
             end, beyond = _run_end(reading, start, bid, step)
             if beyond is None:  # an end where the honours run out tells nothing
                 continue
-            ends += _richer_first(end, beyond)
-            if str(answers(reading, beyond)[0]) == rules_bid:  # the rule it moves: its far end
-                end, beyond = _run_end(reading, beyond, answers(reading, beyond)[0], step)
+            ends.append(_richer_first(end, beyond))
+            past = answers(reading, beyond)[0]
+            if str(past) == rules_bid:  # the rule whose range it moves: that range's far end
+                end, beyond = _run_end(reading, beyond, past, step)
                 if beyond is not None:
-                    further += _richer_first(end, beyond)
-        alike += [other.code for other in laid.at(packed.hcp(start))
+                    further.append(_richer_first(end, beyond))
+        alike += [(other.code,) for other in laid.at(packed.hcp(start))
                   if other.answer(reader)[0] == bid == other.answer(0)[0]][:1]
-    return tuple(_alike(laid, reading, reader, code)
-                 for code in dict.fromkeys(ends + alike + further))[:MOST_PROBES]
+    kept: dict[int, None] = {}
+    for group in ends + alike + further:
+        fresh = [code for code in group if code not in kept]
+        if len(kept) + len(fresh) <= MOST_PROBES:
+            kept.update(dict.fromkeys(fresh))
+    return tuple(_alike(laid, reading, reader, code) for code in kept)
 
 
 def _distribution(found: Row) -> int:
@@ -141,10 +146,10 @@ def _distribution(found: Row) -> int:
     return packed.tally(found.code).distribution
 
 
-def _richer_first(end: int, beyond: int) -> list[int]:
+def _richer_first(end: int, beyond: int) -> tuple[int, ...]:
     """The two hands of a pair one HCP apart, the richer first: asked the other way round
     they would read as a ladder."""
-    return sorted((end, beyond), key=packed.hcp, reverse=True)
+    return tuple(sorted((end, beyond), key=packed.hcp, reverse=True))
 
 
 def _alike(laid: Grid, reading, reader: int, code: int) -> Probe:
@@ -153,13 +158,14 @@ def _alike(laid: Grid, reading, reader: int, code: int) -> Probe:
     (from it, then from the hands so found), or the bank's."""
     mine, rules = answers(reading, code)[0], answers(None, code)[0]
     banked = laid.alike.get((packed.hcp(code), packed.tally(code).lengths), ())
-    moved = [code]
-    for found in moved:  # honours moved again from each hand moved, while too few
-        moved += [other for other in (_round_trip(found, step) for step in (1, -1))
-                  if other is not None and other not in moved
-                  and answers(reading, other)[0] == mine and answers(None, other)[0] == rules]
-        if len(moved) >= ALTERNATIVES:
-            break
+    moved, waiting = [code], [code]
+    while waiting and len(moved) < ALTERNATIVES:  # honours moved again from the hands found
+        source = waiting.pop(0)
+        for other in (_round_trip(source, step) for step in (1, -1)):
+            if other is not None and other not in moved and answers(
+                    reading, other)[0] == mine and answers(None, other)[0] == rules:
+                moved.append(other)
+                waiting.append(other)
     others = moved[1:] + [found.code for found in banked
                           if found.answer(reader)[0] == mine and found.answer(0)[0] == rules]
     others = [other for other in dict.fromkeys(others) if other != code]
@@ -189,8 +195,11 @@ def probe_codes(bank: Bank, reader: int, given: Given | None = None) -> frozense
                      for code in probe.codes)
 
 
+Signature = tuple[tuple[int, ...], int, str | None, str | None]
+
+
 @lru_cache(maxsize=1 << 14)
-def signature(reader: int, code: int) -> tuple:
+def signature(reader: int, code: int) -> Signature:
     """What makes two hands alike for a probe of the reading at place *reader*: the suit
     lengths, the HCP, the reading's bid and the rules' bid."""
     return (packed.tally(code).lengths, packed.hcp(code), answers(readings()[reader], code)[0],
@@ -198,8 +207,8 @@ def signature(reader: int, code: int) -> tuple:
 
 
 def unsettled(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
-    """The probes of the reading not answered as it answers yet (never asked, missed at
-    least as often as met, or missed last) with a hand of it left to ask: once every hand
+    """The probes of the reading not answered as it answers yet (never asked, missed more
+    often than met, or missed last) with a hand of it left to ask: once every hand
     of a probe is answered, the posterior weighs the misses (slips, or a reader near it
     outside the space). *given* holds each hand answered (by code): its place among the
     answers and the bid given."""
@@ -229,31 +238,36 @@ def missed(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
 def every_probe(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
     """The reading's probes, each with the hands *given* alike to it (signature()), asked
     for it or not: a probe the round answered already is not asked again."""
-    found = probes(bank, reader)
     marks = {code: signature(reader, code) for code in given}
-    return tuple(Probe(probe.codes + tuple(
-        code for code, mark in marks.items()
-        if mark == signature(reader, probe.codes[0]) and code not in probe.codes), probe.bid)
-        for probe in found)
+    return tuple(_with_alike(probe, signature(reader, probe.codes[0]), marks)
+                 for probe in probes(bank, reader))
 
 
-def probe_ladder(codes: tuple[int, ...]) -> tuple[int, ...]:
-    """The probe hands *codes* of the first one's shape within a ladder's span of HCP, as
-    one ladder, poorest first: the HCP between them filled by raising an honour of the rung
-    below by one rank. () when fewer than two, or when the honours run out."""
-    shape = packed.tally(codes[0]).lengths
+def _with_alike(probe: Probe, mark: Signature, marks: dict[int, Signature]) -> Probe:
+    """The probe with the hands of *marks* whose signature is *mark*."""
+    return Probe(probe.codes + tuple(code for code, other in marks.items()
+                                     if other == mark and code not in probe.codes), probe.bid)
+
+
+def probe_ladder(codes: tuple[int, ...], asked: frozenset[int] = frozenset()
+                 ) -> tuple[int, ...]:
+    """The probe hands *codes* of the first one's shape within a ladder's span of HCP
+    holding the first one, as one ladder, poorest first: the HCP between them filled by
+    raising an honour of the rung below by one rank. () when fewer than two, when the
+    honours run out, or when a hand so filled was *asked* already."""
+    shape, first = packed.tally(codes[0]).lengths, packed.hcp(codes[0])
     by_hcp: dict[int, int] = {}
     for code in codes:
         if packed.tally(code).lengths == shape:
             by_hcp.setdefault(packed.hcp(code), code)
-    low = min(by_hcp)
-    within = [level for level in by_hcp if level < low + LADDER_RUNGS]
+    low = min(level for level in by_hcp if level > first - LADDER_RUNGS)
+    within = [level for level in by_hcp if low <= level < low + LADDER_RUNGS]
     if len(within) < 2:
         return ()
     rungs = [by_hcp[low]]
     for level in range(low + 1, max(within) + 1):
         rung = by_hcp.get(level) or stepped(rungs[-1], 1)
-        if rung is None:
+        if rung is None or rung in asked:
             return ()
         rungs.append(rung)
     return tuple(rungs)

@@ -125,9 +125,12 @@ def confirm(bank: Bank, found: Belief, top: Hypothesis, answers: Sequence[Answer
     if top.id not in places:
         return None
     rows = evidence(answers, found.classes, counting).rows
-    return confirming(found, places[top.id], answers, rows, counting,
-                      options(bank, mode_fields(counting), counting, ladders),
-                      unaskable(bank, answers, ladders))
+    choices = options(bank, mode_fields(counting), counting, ladders)
+    for barred in barring(bank, answers, ladders):
+        check = confirming(found, places[top.id], answers, rows, counting, choices, barred)
+        if check is not None:
+            return check
+    return None
 
 
 def class_places(bank: Bank, found: Belief) -> dict[str, int]:
@@ -179,6 +182,13 @@ def asked_codes(answers: Sequence[Answer]) -> frozenset[int]:
     return frozenset(given_bids(answers))
 
 
+def barring(bank: Bank, answers: Sequence[Answer], ladders: bool
+            ) -> tuple[frozenset[int], ...]:
+    """The hands to leave out of the next item, most first: unaskable(); then, when that
+    leaves nothing to ask, only the hands answered."""
+    return unaskable(bank, answers, ladders), asked_codes(answers)
+
+
 def unaskable(bank: Bank, answers: Sequence[Answer], ladders: bool) -> frozenset[int]:
     """The bank's hands the next item leaves out, by code: those answered and, with
     *ladders*, those that would read as the next rung of the last hand answered (the two
@@ -223,19 +233,20 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     """The item that tells most about the class; once a misreading leads, its probes
     first; once it is sure (*lead*), the item that tells most whether a second misreading
     is held beside it, on the hands where it answers as the rules do."""
-    asked = asked_codes(answers)
-    probe = next_probe(bank, found, answers, asked, ladders, top)
-    asked = unaskable(bank, answers, ladders)
+    probe = next_probe(bank, found, answers, asked_codes(answers), ladders, top)
     if probe:
         return Item(tuple(map(_hand, probe)), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
-    chosen = None
-    if lead is not None:
-        barred = asked | departing(bank, lead.reader)
-        chosen = best(found_options, lead.weights, found.slip, barred, GUARD_LIKELY)
-    if chosen is None:
-        chosen = best(found_options, class_weights(bank, found), found.slip, asked)
-    return None if chosen is None else _item(chosen)
+    for barred in barring(bank, answers, ladders):
+        chosen = None
+        if lead is not None:
+            chosen = best(found_options, lead.weights, found.slip,
+                          barred | departing(bank, lead.reader), GUARD_LIKELY)
+        if chosen is None:
+            chosen = best(found_options, class_weights(bank, found), found.slip, barred)
+        if chosen is not None:
+            return _item(chosen)
+    return None
 
 
 def class_weights(bank: Bank, found: Belief) -> list[float]:
@@ -278,7 +289,7 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     hands = [found_codes[0] for found_codes in fresh if found_codes]
     if not hands:
         return ()
-    ladder = probe_ladder(tuple(hands)) if ladders else ()
+    ladder = probe_ladder(tuple(hands), asked) if ladders else ()
     return ladder or (hands[0],)
 
 

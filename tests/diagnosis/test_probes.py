@@ -176,13 +176,16 @@ def codes_at(*levels):
     (codes_at(14, 19), ()),
     (codes_at(15), ()),
     ((packed.encode_cards(parse_hand(LONG_14).cards),) + codes_at(14, 15), ()),
+    (codes_at(19, 14, 15), (15, 16, 17, 18, 19)),
 ], ids=["four probes within five HCP: one ladder of five, the gap filled",
         "a probe beyond five HCP of the poorest: left out", "another shape: left out",
         "two ends four HCP apart: the three between filled",
         "five HCP apart: no ladder", "one probe: no ladder",
-        "the first probe's shape decides: alone in it, no ladder"])
+        "the first probe's shape decides: alone in it, no ladder",
+        "the span holds the first probe: the poorest beyond it waits"])
 def test_the_probes_of_one_shape_within_five_hcp_are_one_ladder_poorest_first(codes, levels):
     ladder = probe_ladder(codes)
+    assert not ladder or codes[0] in ladder
     assert tuple(packed.hcp(code) for code in ladder) == levels
     assert len({packed.tally(code).lengths for code in ladder}) <= 1
     given = {code for code in codes if packed.hcp(code) in levels
@@ -195,6 +198,13 @@ def test_a_probe_ladder_whose_honours_run_out_is_not_asked(monkeypatch):
     assert probe_ladder(codes_at(14, 17)) == ()
 
 
+def test_a_probe_ladder_that_would_ask_a_hand_again_is_not_asked():
+    filled = probe_ladder(codes_at(14, 17))
+    assert len(filled) == 4
+    assert probe_ladder(codes_at(14, 17), frozenset({filled[1]})) == ()
+    assert probe_ladder(codes_at(14, 17), frozenset({filled[0]})) == filled  # a probe's own
+
+
 def test_a_hand_answered_alike_to_a_probe_answers_it():
     """A hand the round asked for another reason, alike to a probe (its shape, HCP and
     both bids), answers the probe: it is not asked again, and its answer settles it."""
@@ -204,10 +214,11 @@ def test_a_hand_answered_alike_to_a_probe_answers_it():
     other = packed.encode_cards(parse_hand("QS 3S 2S 3H 2H KD QD 3D 2D AC QC JC 2C").cards)
     assert other not in probe.codes and signature(place, other) == signature(
         place, probe.codes[0])
-    given = {other: (0, probe.bid)}
-    assert every_probe(bank, place, given)[0].codes == probe.codes + (other,)
-    assert probe not in unsettled(bank, place, given) and other in probe_codes(bank, place,
-                                                                                given)
+    met, missed_once = {other: (0, probe.bid)}, {other: (0, "4S")}
+    assert every_probe(bank, place, met)[0].codes == probe.codes + (other,)
+    waiting = [found.codes[0] for found in unsettled(bank, place, met)]
+    assert probe.codes[0] not in waiting and other in probe_codes(bank, place, met)
+    assert probe.codes[0] in [found.codes[0] for found in unsettled(bank, place, missed_once)]
     assert probe_codes(bank, place) == probe_codes(bank, place, {})
 
 

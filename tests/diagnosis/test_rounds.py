@@ -291,3 +291,39 @@ def test_a_sure_reading_told_from_its_rival_is_named_once_held_alone_at_0_9(
         sure, check, held_alone, named):
     option = rounds.options(shipped(), ("bid",), False, False).items[0] if check else None
     assert rounds.naming(sure, option, held_alone) is named
+
+
+@pytest.mark.parametrize("ladders", [True, False], ids=["with ladders", "bids only"])
+def test_the_next_item_leaves_out_the_hands_that_would_read_as_the_last_one_s_next_rung(
+        ladders):
+    """With ladders, a hand of the last one's shape one HCP richer would make the two items
+    read as one ladder (and a round run past its budget): it is left out, as the hands
+    answered are; one hand at a time, only the hands answered are."""
+    bank = shipped()
+    last = parse_hand(FLAT)
+    code = packed.encode_cards(last.cards)
+    richer = {found.code for found in bank.rows
+              if packed.hcp(found.code) == packed.hcp(code) + 1
+              and packed.tally(found.code).lengths == packed.tally(code).lengths}
+    assert richer
+    left_out, answered_only = rounds.barring(bank, [Answer(last, None)], ladders)
+    assert answered_only == {code}
+    assert left_out == ({code} | richer if ladders else {code})
+    assert rounds.unaskable(bank, [], ladders) == frozenset()
+
+
+def test_when_leaving_out_the_next_rung_leaves_nothing_the_round_still_asks(monkeypatch):
+    """The hands left out so as not to read as a ladder never end a round, nor skip the
+    check against a reading's rival: with nothing else left, only the hands answered are."""
+    bank = shipped()
+    everything = frozenset(found.code for found in bank.rows) | frozenset(
+        found.code for ladder in bank.ladders for found in ladder)
+    reading = variant_by_id("R1.hcp=14-18")
+    given = [answered(reading, parse_hand(hand))
+             for hand in (FLAT, "AS KS 2S AH 3H 2H AD 3D 2D 5C 4C 3C 2C")]
+    found = rounds.belief(bank, given, False)
+    top = found.ranked(bank.ids)[0]
+    assert top.id == "R1.hcp=14-18"
+    monkeypatch.setattr(rounds, "unaskable", lambda *_: everything)
+    assert rounds.next_item(bank, found, given, False, True) is not None
+    assert rounds.confirm(bank, found, top, given, False, True) is not None
