@@ -236,15 +236,22 @@ def play_round(page, wrong_for=frozenset()) -> list[str]:
     return rules
 
 
+SET_FITTING_NONE = 1  # sets 31, 123, 328 and 352 of the first 400 fit a misreading
+
+
 @pytest.mark.parametrize("width, height", SIZES, ids=SIZE_IDS)
 def test_after_a_round_of_eight_a_summary_and_the_missed_ones_again(new_page, server, expect,
                                                                     screenshot, axe,
                                                                     browser_errors, width,
                                                                     height):
     page = new_page(width=width, height=height)
-    page.goto(server + "/practice")
+    # a set whose two wrong answers (2NT for R3 and for R6) fit no misreading: in about one
+    # round in a hundred dealt at random they fit one, and the summary then offers its
+    # hands first (and focuses that button), which a fixed set keeps out of this test
+    page.goto(server + f"/practice?set={SET_FITTING_NONE}")
     assert set(play_round(page, wrong_for={"R3", "R6"})) == DECIDING
     assert page.locator("#summary-title").inner_text() == "Round over: 6 of 8 right"
+    assert page.get_by_role("button", name=re.compile("this misreading")).count() == 0
     rows = page.locator(".t-summary-table tbody tr").all_inner_texts()
     assert len(rows) == 8
     assert [row.split("\t")[0] for row in rows if "✗" in row] == ["R3 1 of a minor",
