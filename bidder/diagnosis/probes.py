@@ -3,9 +3,10 @@ each of its largest regions of departure from the rules (one bid changed; from i
 fewest distribution points, one shape): the lowest and highest HCP at which it makes that
 bid on that shape, and one HCP beyond each, where it stops; a hand of that HCP on which it
 bids as the rules do; and where, beyond an end, it makes the rules' bid of the region (the
-rule whose range it moves), that bid's far end too. A student whose range or shape differs from the misreading's answers some of them
-otherwise, even where the misreading agrees with the rules. A hand answered alike to a
-probe (its shape, HCP and both bids) answers it."""
+rule whose range it moves), that bid's far end too. A student whose range or shape
+differs from the misreading's answers some of them otherwise, even where the misreading
+agrees with the rules. A hand answered alike to a probe (its HCP and both bids, whatever
+its shape) answers it."""
 
 from __future__ import annotations
 
@@ -195,15 +196,15 @@ def probe_codes(bank: Bank, reader: int, given: Given | None = None) -> frozense
                      for code in probe.codes)
 
 
-Signature = tuple[tuple[int, ...], int, str | None, str | None]
+Signature = tuple[int, str | None, str | None]
 
 
 @lru_cache(maxsize=1 << 14)
 def signature(reader: int, code: int) -> Signature:
-    """What makes two hands alike for a probe of the reading at place *reader*: the suit
-    lengths, the HCP, the reading's bid and the rules' bid."""
-    return (packed.tally(code).lengths, packed.hcp(code), answers(readings()[reader], code)[0],
-            answers(None, code)[0])
+    """What makes two hands alike for a probe of the reading at place *reader*: the HCP,
+    the reading's bid and the rules' bid. Any shape will do: a reader whose range or
+    shape differs from the reading's answers otherwise where the two bids are made."""
+    return packed.hcp(code), answers(readings()[reader], code)[0], answers(None, code)[0]
 
 
 def unsettled(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:

@@ -327,3 +327,16 @@ def test_when_leaving_out_the_next_rung_leaves_nothing_the_round_still_asks(monk
     monkeypatch.setattr(rounds, "unaskable", lambda *_: everything)
     assert rounds.next_item(bank, found, given, False, True) is not None
     assert rounds.confirm(bank, found, top, given, False, True) is not None
+
+
+def test_with_every_hand_asked_there_is_no_next_item(monkeypatch):
+    """A round whose every hand was answered has nothing left to ask: no item, not a hand
+    asked again."""
+    bank = shipped()
+    everything = frozenset(found.code for found in bank.rows) | frozenset(
+        found.code for ladder in bank.ladders for found in ladder)
+    found = rounds.belief(bank, [], False)
+    monkeypatch.setattr(rounds, "barring", lambda *_: (everything, everything))
+    assert rounds.next_item(bank, found, [], False, True) is None
+    monkeypatch.setattr(rounds, "barring", lambda *_: (everything, frozenset()))
+    assert rounds.next_item(bank, found, [], False, True) is not None
