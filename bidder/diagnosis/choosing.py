@@ -6,7 +6,7 @@ only the classes still likely."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import count, groupby
 from math import log2
@@ -30,6 +30,7 @@ class Option:
     ask: tuple[str, ...]
     groups: tuple[tuple[int, ...], ...]
     outcomes: int
+    kin: tuple[Row, ...] = ()
 
 
 def split(rows: Sequence[Row], ask: tuple[str, ...], classes: tuple[tuple[int, ...], ...]
@@ -93,7 +94,7 @@ class Options:
         """The options (by place) asking each hand."""
         found: dict[int, list[int]] = {}
         for place, option in enumerate(self.items):
-            for row in option.rows:
+            for row in option.rows + option.kin:
                 found.setdefault(row.code, []).append(place)
         return {code: tuple(places) for code, places in found.items()}
 
@@ -106,7 +107,9 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
     splitting the classes."""
     classes = bank.classes(class_fields)
     firsts = [members[0] for members in classes]
-    found, seen = [], set()
+    found: list[Option] = []
+    seen: dict[tuple, int] = {}  # each split: the place of its option
+    kin: dict[int, list[Row]] = {}
     sources = [((row,), ask) for row in bank.rows
                for ask in (ASKS if counting else ASKS[:1])]
     if ladders:
@@ -118,10 +121,14 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
         numbered = answered(rows, ask, at[rows])
         key = tuple(numbered)  # a hand's (bytes) and a ladder's (a tuple) compared alike
         if key not in seen:  # a split already seen: its first item is kept (a hand first)
-            seen.add(key)
             groups, outcomes = _grouped(numbered)
+            seen[key] = len(found) if outcomes > 1 else -1
             if outcomes > 1:
                 found.append(Option(rows, ask, groups, outcomes))
+        elif seen[key] >= 0 and len(rows) == 1 == len(found[seen[key]].rows) and (
+                ask == found[seen[key]].ask):
+            kin.setdefault(seen[key], []).extend(rows)
+    found = [replace(option, kin=tuple(kin.get(place, ()))) for place, option in enumerate(found)]
     memberships: list[list[tuple[int, int]]] = [[] for _ in classes]
     for place, option in enumerate(found):
         for group, members in enumerate(option.groups):

@@ -207,6 +207,14 @@ def signature(reader: int, code: int) -> Signature:
     return packed.hcp(code), answers(readings()[reader], code)[0], answers(None, code)[0]
 
 
+@lru_cache(maxsize=1 << 12)
+def alike_hands(bank: Bank, reader: int, mark: Signature) -> tuple[int, ...]:
+    """The bank's hands (by code) whose signature for the reading at place *reader* is
+    *mark*."""
+    return tuple(found.code for found in grid(bank).at(mark[0])
+                 if signature(reader, found.code) == mark)
+
+
 def unsettled(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
     """The probes of the reading not answered as it answers yet (never asked, missed more
     often than met, or missed last) with a hand of it left to ask: once every hand

@@ -16,10 +16,11 @@ from ..cards import SUITS_HIGH_FIRST, Hand, parse_hand
 from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
-from .choosing import Option, best, options
+from .choosing import Option, best, gains, options
 from .learner import Belief, Hypothesis, belief, evidence
 from .outcome import NONE, RULES, Candidate, Diagnosis
-from .probes import given_bids, grid, missed, probe_ladder, unsettled
+from .probes import (Probe, alike_hands, given_bids, grid, missed, probe_ladder, signature,
+                     unsettled)
 from .rivals import confirming
 from .seconds import alone, departing, second_odds
 
@@ -233,7 +234,7 @@ def next_item(bank: Bank, found: Belief, answers: Sequence[Answer], counting: bo
     """The item that tells most about the class; once a misreading leads, its probes
     first; once it is sure (*lead*), the item that tells most whether a second misreading
     is held beside it, on the hands where it answers as the rules do."""
-    probe = next_probe(bank, found, answers, asked_codes(answers), ladders, top)
+    probe = next_probe(bank, found, answers, asked_codes(answers), ladders, top, counting)
     if probe:
         return Item(tuple(map(_hand, probe)), ("bid",))
     found_options = options(bank, mode_fields(counting), counting, ladders)
@@ -263,34 +264,61 @@ def class_weights(bank: Bank, found: Belief) -> list[float]:
 
 
 def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: frozenset[int],
-               ladders: bool = False, top: Hypothesis | None = None) -> tuple[int, ...]:
-    """A probe of either part of the *top* pair, once it leads; else the leading
-    misreading's next probe, once it leads with the readers near it and its pairs with a
-    second misreading: a hand not asked yet of the first probe not answered as it
-    answers; with *ladders*, the waiting probes of that hand's shape within a ladder's
-    span of HCP as one ladder (bidder.diagnosis.probes.probe_ladder)."""
+               ladders: bool = False, top: Hypothesis | None = None,
+               counting: bool = False) -> tuple[int, ...]:
+    """The next probe hands (waiting()): with *ladders*, the waiting probes of the first
+    one's shape within a ladder's span of HCP as one ladder
+    (bidder.diagnosis.probes.probe_ladder); else a hand of the first probe not asked yet,
+    the one of its kind telling most about the class (telling())."""
+    after = _rung_key(answers[-1].hand) if answers else None
+    fresh = [(reader, probe, codes[0]) for reader, probe in waiting(bank, found, answers, top)
+             for codes in [[code for code in probe.codes if code not in asked
+                            and not _next_rung(after, code)]] if codes]
+    if not fresh:
+        return ()
+    ladder = probe_ladder(tuple(code for _, _, code in fresh), asked) if ladders else ()
+    reader, probe, code = fresh[0]
+    return ladder or (telling(bank, found, reader, probe, asked, after, counting) or code,)
+
+
+def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
+            top: Hypothesis | None = None) -> tuple[tuple[int, Probe], ...]:
+    """The probes waiting, each with the reading it probes (by place): those of either
+    part of the *top* pair, once it leads; else the leading misreading's, once it leads
+    with the readers near it and its pairs with a second misreading (and its probes
+    missed, while the readers near it stay RETRY likely)."""
     families = [family(bank, found, place) for place in range(len(found.weights))]
     lead = max(range(len(families)), key=families.__getitem__)
     reader = found.classes[lead][0]
     given = given_bids(answers)
     if top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
-        waiting = tuple(probe for part in probed(bank, found, top)
-                        for probe in unsettled(bank, part, given))
-    elif families[lead] >= LEAD and reader:
-        waiting = unsettled(bank, reader, given)
-        if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
-            waiting += tuple(probe for probe in missed(bank, reader, given)
-                             if probe not in waiting)
-    else:
+        return tuple((part, probe) for part in probed(bank, found, top)
+                     for probe in unsettled(bank, part, given))
+    if families[lead] < LEAD or not reader:
         return ()
-    after = _rung_key(answers[-1].hand) if answers else None
-    fresh = [[code for code in probe.codes if code not in asked
-              and not _next_rung(after, code)][:1] for probe in waiting]
-    hands = [found_codes[0] for found_codes in fresh if found_codes]
-    if not hands:
-        return ()
-    ladder = probe_ladder(tuple(hands), asked) if ladders else ()
-    return ladder or (hands[0],)
+    probes = unsettled(bank, reader, given)
+    if found.near[lead] >= RETRY:  # readers near it still likely: a missed probe again
+        probes += tuple(probe for probe in missed(bank, reader, given) if probe not in probes)
+    return tuple((reader, probe) for probe in probes)
+
+
+def telling(bank: Bank, found: Belief, reader: int, probe: Probe, asked: frozenset[int],
+            after: tuple[tuple[int, ...], int] | None, counting: bool) -> int | None:
+    """Of the bank's hands alike to the *probe* of the reading at place *reader* (its
+    signature) not *asked* and not the next rung of a hand of *after*, the one whose
+    bid tells most about the class (the probe's own first among equals); None when none
+    is left. A probe is asked anyway: asked so, it splits the classes too."""
+    mark = signature(reader, probe.codes[0])
+    alike = [code for code in dict.fromkeys((*probe.codes, *alike_hands(bank, reader, mark)))
+             if code not in asked and not _next_rung(after, code)]
+    choices = options(bank, mode_fields(counting), counting, False)
+    valued = gains(choices, class_weights(bank, found), found.slip, asked)
+
+    def worth(code: int) -> float:
+        return max((valued.get(place, 0.0) for place in choices.by_code.get(code, ())
+                    if choices.items[place].ask == ("bid",)), default=0.0)
+
+    return max(alike, key=worth, default=None)
 
 
 def family(bank: Bank, found: Belief, place: int) -> float:

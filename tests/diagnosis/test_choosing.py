@@ -62,3 +62,26 @@ def test_a_split_leaves_out_its_largest_group():
     groups, outcomes = split(bank.rows[:1], ("bid",), classes)
     assert outcomes == len(groups) + 1
     assert sum(map(len, groups)) < len(classes)
+
+
+@pytest.mark.parametrize("fields, counting", [(("bid",), False), (FIELDS, True)],
+                         ids=["bids only", "bids and counts"])
+def test_the_other_hands_of_an_option_s_split_are_its_kin_and_asking_one_bars_it(
+        fields, counting):
+    """A hand splitting the classes as an option's own hand, asked alike, is its kin: it
+    may be asked instead, and once it is, the option is not asked again."""
+    bank = shipped()
+    found = options(bank, fields, counting, False)
+    classes = bank.classes(fields)
+    with_kin = [place for place, item in enumerate(found.items) if item.kin]
+    assert with_kin and all(len(found.items[place].rows) == 1 for place in with_kin)
+    for place in with_kin[::97]:
+        item = found.items[place]
+        for row in item.kin:
+            assert split((row,), item.ask, classes) == split(item.rows, item.ask, classes)
+            assert place in found.by_code[row.code]
+    weights = [1.0] * len(classes)
+    first = best(found, weights, 0.1, frozenset())
+    assert first is not None and first.kin
+    again = best(found, weights, 0.1, frozenset({first.kin[-1].code}))
+    assert again is not None and again is not first

@@ -12,7 +12,7 @@ from bidder.diagnosis import rounds
 from bidder.diagnosis.bank import FIELDS, shipped
 from bidder.diagnosis.hypotheses import answers as reading_answers
 from bidder.diagnosis.learner import Belief, Hypothesis
-from bidder.diagnosis.probes import probes
+from bidder.diagnosis.probes import alike_hands, probes, signature
 from bidder.diagnosis.rounds import (ITEM_BUDGET, describe, diagnosis_of_rows,
                                      items_answered)
 from bidder.misreadings import MisreadingError, variant_by_id
@@ -340,3 +340,58 @@ def test_with_every_hand_asked_there_is_no_next_item(monkeypatch):
     assert rounds.next_item(bank, found, [], False, True) is None
     monkeypatch.setattr(rounds, "barring", lambda *_: (everything, frozenset()))
     assert rounds.next_item(bank, found, [], False, True) is not None
+
+
+@pytest.mark.parametrize("asked_first", [False, True],
+                         ids=["nothing asked", "the likeliest hand asked already"])
+def test_a_probe_is_asked_on_the_hand_of_its_kind_that_tells_most(asked_first):
+    """A probe asked one hand at a time is asked on a hand alike to it (its HCP and both
+    bids) that splits the classes most: asked so, it tells about the class too. A hand
+    asked already is not asked again."""
+    bank, found = belief_of(0.9, 0.0)
+    reader = bank.ids.index(PAIR[0])
+    waiting = rounds.waiting(bank, found, [])
+    assert waiting and waiting[0][0] == reader
+    probe = waiting[0][1]
+    mark = signature(reader, probe.codes[0])
+    alike = probe.codes + alike_hands(bank, reader, mark)
+    assert len(set(alike)) > len(probe.codes)
+    assert all(signature(reader, code) == mark for code in alike)
+    asked = frozenset()
+    first = rounds.telling(bank, found, reader, probe, asked, None, False)
+    if asked_first:
+        asked = frozenset({first})
+    (hand,) = rounds.next_probe(bank, found, [], asked)
+    assert signature(reader, hand) == mark and hand not in asked
+    choices = rounds.options(bank, ("bid",), False, False)
+    valued = rounds.gains(choices, rounds.class_weights(bank, found), found.slip, asked)
+
+    def worth(code):
+        return max((valued.get(place, 0.0) for place in choices.by_code.get(code, ())),
+                   default=0.0)
+
+    assert worth(hand) == max(worth(code) for code in alike if code not in asked)
+    assert worth(hand) > 0
+
+
+def test_a_probe_with_no_hand_of_its_kind_left_is_asked_on_its_own_hand():
+    bank, found = belief_of(0.9, 0.0)
+    reader, probe = rounds.waiting(bank, found, [])[0]
+    everything = frozenset(probe.codes + alike_hands(bank, reader, signature(
+        reader, probe.codes[0])))
+    assert rounds.telling(bank, found, reader, probe, everything, None, False) is None
+
+
+def test_a_probe_is_asked_on_the_alike_hand_of_most_worth_not_on_its_own(monkeypatch):
+    """Where another hand alike to the probe splits the classes more than its own (here,
+    made so), that hand is asked; once it is asked, another hand alike."""
+    bank, found = belief_of(0.9, 0.0)
+    reader, probe = rounds.waiting(bank, found, [])[0]
+    choices = rounds.options(bank, ("bid",), False, False)
+    target = next(code for code in alike_hands(bank, reader, signature(reader, probe.codes[0]))
+                  if code not in probe.codes and code in choices.by_code)
+    monkeypatch.setattr(rounds, "gains", lambda *_: dict.fromkeys(choices.by_code[target], 1.0))
+    assert rounds.telling(bank, found, reader, probe, frozenset(), None, False) == target
+    assert rounds.next_probe(bank, found, [], frozenset()) == (target,)
+    again = rounds.telling(bank, found, reader, probe, frozenset({target}), None, False)
+    assert again != target and signature(reader, again) == signature(reader, target)
