@@ -305,12 +305,15 @@ def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
 def telling(bank: Bank, found: Belief, reader: int, probe: Probe, asked: frozenset[int],
             after: tuple[tuple[int, ...], int] | None, counting: bool) -> int | None:
     """Of the bank's hands alike to the *probe* of the reading at place *reader* (its
-    signature) not *asked* and not the next rung of a hand of *after*, the one whose
-    bid tells most about the class (the probe's own first among equals); None when none
-    is left. A probe is asked anyway: asked so, it splits the classes too."""
+    signature) with its distribution points (a reader of points is tested where the
+    probe tests it), not *asked* and not the next rung of a hand of *after*, the one
+    whose bid tells most about the class (the probe's own first among equals); None when
+    none is left. A probe is asked anyway: asked so, it splits the classes too."""
     mark = signature(reader, probe.codes[0])
+    points = packed.tally(probe.codes[0]).distribution
     alike = [code for code in dict.fromkeys((*probe.codes, *alike_hands(bank, reader, mark)))
-             if code not in asked and not _next_rung(after, code)]
+             if code not in asked and not _next_rung(after, code)
+             and packed.tally(code).distribution == points]
     choices = options(bank, mode_fields(counting), counting, False)
     valued = gains(choices, class_weights(bank, found), found.slip, asked)
 
