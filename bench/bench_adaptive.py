@@ -21,6 +21,7 @@ import argparse
 import random
 import statistics
 import time
+from itertools import product
 from multiprocessing import get_context
 
 from bidder import packed
@@ -30,6 +31,7 @@ from bidder.diagnosis.bank import FIELDS, shipped
 from bidder.diagnosis.hypotheses import answers as reading_answers
 from bidder.diagnosis.hypotheses import readings
 from bidder.misreadings import variant_by_id
+from bidder.rules import RULES, Between
 
 CALLS = tuple(bid.text for bid in RULE_BIDS)
 CHECKPOINTS = (3, 5, 8, 12, 16, 20, 24, 30)
@@ -45,6 +47,34 @@ OUTSIDE = ("R1.hcp=14-17", "R3.hcp=11-20", "R1.shape=unbalanced", "R2.hcp=12-20"
            "R7.len=6-8", "R2.hcp=14-21", "R7.hcp=6-8", "R5.hcp=22-24")
 PAIRS = ("1nt-15-17+no-2nt", "seven-or-more+equal-minors-diamonds",
          "R5.hcp=21-24+dist=beyond-3")
+MOVES = (-1, 0, 1)  # how far a generated reader moves each end of a rule's range
+
+
+def moved_ranges():
+    """Readers outside the space generated from the rule table: each bounded HCP or points
+    range of a rule, in its own measure and in the other, with either end or both moved by
+    one, that no reading of the space answers alike on every hand of the bank (and not
+    already in OUTSIDE)."""
+    bank = shipped()
+    codes = sorted(bank.by_code)
+    space = {tuple(reading_answers(reading, code)[0] for code in codes)
+             for reading in readings()}
+    found = []
+    for rule in RULES:
+        for condition in rule.conditions:
+            if not isinstance(condition, Between) or condition.high is None:
+                continue
+            for measure in ("hcp", "points"):
+                for low, high in product(MOVES, MOVES):
+                    low, high = condition.low + low, condition.high + high
+                    if low >= high:
+                        continue
+                    name = f"{rule.id}.{measure}={low}-{high}"
+                    reader = variant_by_id(name)
+                    if name not in OUTSIDE and tuple(reading_answers(reader, code)[0]
+                                                     for code in codes) not in space:
+                        found.append(name)
+    return tuple(dict.fromkeys(found))
 
 
 def student_answer(truth, hand, ask, rate, kind, rng):
@@ -122,13 +152,14 @@ def jobs(every, rates, seeds=1):
     return found
 
 
-def outside_jobs(rates, seeds=1):
-    """Each reading outside the space and each pair, without slips and at 10 % (or the
-    rates given) onto neighbouring calls, *seeds* students of each with slips."""
+def outside_jobs(rates, seeds=1, students=OUTSIDE + PAIRS):
+    """Each of the *students* (readings outside the space, pairs), without slips and at
+    10 % (or the rates given) onto neighbouring calls, *seeds* students of each with
+    slips."""
     return [(truth, (), rate, "neighbour" if rate else "uniform", rich,
-             number + seed * len(OUTSIDE + PAIRS))
+             number + seed * len(students))
             for rich in (False, True) for rate in rates[:3:2]
-            for number, truth in enumerate(OUTSIDE + PAIRS)
+            for number, truth in enumerate(students)
             for seed in range(seeds if rate else 1)]
 
 
@@ -164,10 +195,10 @@ def report(results, rates):
           f"(goal {CHOICE_GOAL_MS} ms)")
 
 
-def report_outside(results):
+def report_outside(results, title="Outside the space, and two misreadings"):
     """A line for each student outside the space (or of two misreadings): how its rounds
     ended, in both modes, without slips and with; then how many rounds gave no wrong name."""
-    print("\n## Outside the space, and two misreadings")
+    print(f"\n## {title}")
     print("| student | rounds | never a wrong name | named none | not named | named rightly "
           "(or one part, a second said left) | wrong names |")
     print("|---|---|---|---|---|---|---|")
@@ -200,9 +231,13 @@ def main():
         shipped()
         results = pool.map(run_student, jobs(args.every, rates, args.seeds), chunksize=1)
         outside = pool.map(run_student, outside_jobs(rates, args.seeds), chunksize=1)
+        moved = pool.map(run_student, outside_jobs(rates, args.seeds, moved_ranges()),
+                         chunksize=1)
     report(results, rates)
     report_outside(outside)
-    print(f"\n{len(results) + len(outside)} rounds in {time.time() - start:.0f} s")
+    report_outside(moved, "Ranges moved, outside the space (generated from the rule table)")
+    print(f"\n{len(results) + len(outside) + len(moved)} rounds in "
+          f"{time.time() - start:.0f} s")
 
 
 if __name__ == "__main__":
