@@ -271,14 +271,18 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     (bidder.diagnosis.probes.probe_ladder); else a hand of the first probe not asked yet,
     the one of its kind telling most about the class (telling())."""
     after = _rung_key(answers[-1].hand) if answers else None
-    fresh = [(reader, probe, codes[0]) for reader, probe in waiting(bank, found, answers, top)
-             for codes in [[code for code in probe.codes if code not in asked
-                            and not _next_rung(after, code)]] if codes]
+    fresh = []  # (reader, probe, its first hand not asked) of each probe with one left
+    for reader, probe in waiting(bank, found, answers, top):
+        codes = [code for code in probe.codes if code not in asked
+                 and not _next_rung(after, code)]
+        if codes:
+            fresh.append((reader, probe, codes[0]))
     if not fresh:
         return ()
     ladder = probe_ladder(tuple(code for _, _, code in fresh), asked) if ladders else ()
     reader, probe, code = fresh[0]
-    return ladder or (telling(bank, found, reader, probe, asked, after, counting) or code,)
+    return ladder or (
+        telling(bank, found, reader, probe, asked, after, counting, ladders) or code,)
 
 
 def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
@@ -303,7 +307,8 @@ def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
 
 
 def telling(bank: Bank, found: Belief, reader: int, probe: Probe, asked: frozenset[int],
-            after: tuple[tuple[int, ...], int] | None, counting: bool) -> int | None:
+            after: tuple[tuple[int, ...], int] | None, counting: bool,
+            ladders: bool = False) -> int | None:
     """Of the bank's hands alike to the *probe* of the reading at place *reader* (its
     signature) with its distribution points (a reader of points is tested where the
     probe tests it), not *asked* and not the next rung of a hand of *after*, the one
@@ -314,12 +319,14 @@ def telling(bank: Bank, found: Belief, reader: int, probe: Probe, asked: frozens
     alike = [code for code in dict.fromkeys((*probe.codes, *alike_hands(bank, reader, mark)))
              if code not in asked and not _next_rung(after, code)
              and packed.tally(code).distribution == points]
-    choices = options(bank, mode_fields(counting), counting, False)
+    choices = options(bank, mode_fields(counting), counting, ladders)  # the round's own
     valued = gains(choices, class_weights(bank, found), found.slip, asked)
 
     def worth(code: int) -> float:
+        """What the hand's bid tells (0 for a split asked already)."""
         return max((valued.get(place, 0.0) for place in choices.by_code.get(code, ())
-                    if choices.items[place].ask == ("bid",)), default=0.0)
+                    if choices.items[place].ask == ("bid",)
+                    and len(choices.items[place].rows) == 1), default=0.0)
 
     return max(alike, key=worth, default=None)
 
