@@ -86,14 +86,17 @@ def stepped(code: int, step: int) -> int | None:
     return None
 
 
-def _run_end(reading, code: int, bid, step: int) -> tuple[int, int | None]:
-    """From *code*, stepping by *step* HCP while *reading* still bids *bid*: the last hand
-    that does and the first that does not (None when the honours run out)."""
+def _run_end(reading, code: int, bid, step: int, rules_bid: str | None = None
+             ) -> tuple[int, int | None]:
+    """From *code*, stepping by *step* HCP while *reading* still bids *bid* (and, given
+    *rules_bid*, the rules still bid it, as written by str()): the last hand that does
+    and the first that does not (None when the honours run out)."""
     while True:
         further = stepped(code, step)
         if further is None:
             return code, None
-        if answers(reading, further)[0] != bid:
+        if answers(reading, further)[0] != bid or (
+                rules_bid is not None and str(answers(None, further)[0]) != rules_bid):
             return code, further
         code = further
 
@@ -123,6 +126,8 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
         bid = answers(reading, start)[0]
         for step in (-1, 1):
             end, beyond = _run_end(reading, start, bid, step)
+            if beyond is None:  # its bid runs on (a rule left out): where the rules' ends
+                end, beyond = _run_end(reading, start, bid, step, rules_bid)
             if beyond is None:  # an end where the honours run out tells nothing
                 continue
             ends.append(_richer_first(end, beyond))
@@ -196,15 +201,17 @@ def probe_codes(bank: Bank, reader: int, given: Given | None = None) -> frozense
                      for code in probe.codes)
 
 
-Signature = tuple[int, str | None, str | None]
+Signature = tuple[int, int, str | None, str | None]
 
 
 @lru_cache(maxsize=1 << 14)
 def signature(reader: int, code: int) -> Signature:
     """What makes two hands alike for a probe of the reading at place *reader*: the HCP,
-    the reading's bid and the rules' bid. Any shape will do: a reader whose range or
-    shape differs from the reading's answers otherwise where the two bids are made."""
-    return packed.hcp(code), answers(readings()[reader], code)[0], answers(None, code)[0]
+    the distribution points (a reader of points tells them apart), the reading's bid and
+    the rules' bid. Any shape will do: a reader whose range differs from the reading's
+    answers otherwise where the two bids are made."""
+    return (packed.hcp(code), packed.tally(code).distribution,
+            answers(readings()[reader], code)[0], answers(None, code)[0])
 
 
 @lru_cache(maxsize=1 << 12)

@@ -310,15 +310,12 @@ def telling(bank: Bank, found: Belief, reader: int, probe: Probe, asked: frozens
             after: tuple[tuple[int, ...], int] | None, counting: bool,
             ladders: bool = False) -> int | None:
     """Of the bank's hands alike to the *probe* of the reading at place *reader* (its
-    signature) with its distribution points (a reader of points is tested where the
-    probe tests it), not *asked* and not the next rung of a hand of *after*, the one
-    whose bid tells most about the class (the probe's own first among equals); None when
-    none is left. A probe is asked anyway: asked so, it splits the classes too."""
+    signature), not *asked* and not the next rung of a hand of *after*, the one whose bid
+    tells most about the class (the probe's own first among equals); None when none is
+    left. A probe is asked anyway: asked so, it splits the classes too."""
     mark = signature(reader, probe.codes[0])
-    points = packed.tally(probe.codes[0]).distribution
     alike = [code for code in dict.fromkeys((*probe.codes, *alike_hands(bank, reader, mark)))
-             if code not in asked and not _next_rung(after, code)
-             and packed.tally(code).distribution == points]
+             if code not in asked and not _next_rung(after, code)]
     choices = options(bank, mode_fields(counting), counting, ladders)  # the round's own
     valued = gains(choices, class_weights(bank, found), found.slip, asked)
 

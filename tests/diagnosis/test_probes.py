@@ -211,16 +211,19 @@ def test_a_probe_ladder_that_would_ask_a_hand_again_is_not_asked():
     ("AS KS 9S 3S 2S QH 3H KD 3D 2D QC 3C 2C", False),
     ("AS KS 3S 2S QH JH 2H KD 3D 2D QC 3C 2C", False),
     ("AS KS 3S 2S QH 3H 2H KD 3D 2D JC 3C 2C", False),
+    ("AS 3S 2S KH 3H 2H QD 2D KC QC 4C 3C 2C", False),
 ], ids=["its shape, the honours elsewhere", "another shape, the same HCP and bids",
-        "the same HCP, another bid (a five-card major)", "one HCP more", "one HCP less"])
+        "the same HCP, another bid (a five-card major)", "one HCP more", "one HCP less",
+        "the same HCP and bids, a distribution point more (a five-card minor)"])
 def test_a_hand_answered_alike_to_a_probe_answers_it(hand, alike):
-    """A hand the round asked for another reason, alike to a probe (its HCP and both bids,
-    whatever its shape), answers the probe: it is not asked again, and its answer settles
-    it. The probe is R1.hcp=14-18's flat 14 HCP: 1NT by it, 1C by the rules."""
+    """A hand the round asked for another reason, alike to a probe (its HCP, distribution
+    points and both bids, whatever its shape), answers the probe: it is not asked again,
+    and its answer settles it. The probe is R1.hcp=14-18's 14 HCP without distribution
+    points: 1NT by it, 1C by the rules."""
     bank = shipped()
     place = place_of("R1.hcp=14-18")
     probe = probes(bank, place)[0]
-    assert signature(place, probe.codes[0]) == (14, "1NT", "1C")
+    assert signature(place, probe.codes[0]) == (14, 0, "1NT", "1C")
     other = packed.encode_cards(parse_hand(hand).cards)
     assert other not in probe.codes
     assert (signature(place, other) == signature(place, probe.codes[0])) is alike
@@ -237,3 +240,16 @@ def test_given_bids_keep_each_hand_s_last_answer():
     hand = parse_hand(FLAT_AT[14])
     answers_given = [Answer(hand, None), Answer(hand, BID_BY_VALUE["1NT"])]
     assert given_bids(answers_given) == {packed.encode_cards(hand.cards): (1, "1NT")}
+
+
+def test_where_a_reading_s_bid_runs_on_its_region_ends_where_the_rules_bid_does():
+    """Forgetting R8, a reading passes an eight-card suit at any HCP: its bid never
+    stops, so its region's ends are where the rules' four-bid does, at 6 HCP and at 5
+    beyond it. There a reader of R8 by points (5-9 points, outside the space) bids four
+    and is told from it."""
+    bank = shipped()
+    place = place_of("omit=R8")
+    marks = {signature(place, probe.codes[0])[::2] + signature(place, probe.codes[0])[3:]
+             for probe in probes(bank, place)}
+    assert (6, None, "4S") in marks or (6, None, "4D") in marks
+    assert (5, None, None) in marks

@@ -354,9 +354,7 @@ def test_a_probe_is_asked_on_the_hand_of_its_kind_that_tells_most(asked_first):
     assert waiting and waiting[0][0] == reader
     probe = waiting[0][1]
     mark = signature(reader, probe.codes[0])
-    points = packed.tally(probe.codes[0]).distribution
-    alike = tuple(code for code in probe.codes + alike_hands(bank, reader, mark)
-                  if packed.tally(code).distribution == points)
+    alike = probe.codes + alike_hands(bank, reader, mark)
     assert len(set(alike)) > len(probe.codes)
     assert all(signature(reader, code) == mark for code in alike)
     asked = frozenset()
@@ -365,7 +363,6 @@ def test_a_probe_is_asked_on_the_hand_of_its_kind_that_tells_most(asked_first):
         asked = frozenset({first})
     (hand,) = rounds.next_probe(bank, found, [], asked)
     assert signature(reader, hand) == mark and hand not in asked
-    assert packed.tally(hand).distribution == points
     choices = rounds.options(bank, ("bid",), False, False)
     valued = rounds.gains(choices, rounds.class_weights(bank, found), found.slip, asked)
 
@@ -386,21 +383,13 @@ def test_a_probe_with_no_hand_of_its_kind_left_is_asked_on_its_own_hand():
 
 
 def test_a_probe_is_asked_on_the_alike_hand_of_most_worth_not_on_its_own(monkeypatch):
-    """Where another hand alike to the probe, with its distribution points, splits the
-    classes more than its own (here, made so), that hand is asked; once it is asked,
-    another hand alike. A hand of other distribution points is not, however much it
-    tells: a reader of points would answer it otherwise."""
+    """Where another hand alike to the probe splits the classes more than its own (here,
+    made so), that hand is asked; once it is asked, another hand alike."""
     bank, found = belief_of(0.9, 0.0)
     reader, probe = rounds.waiting(bank, found, [])[0]
     choices = rounds.options(bank, ("bid",), False, False)
-    points = packed.tally(probe.codes[0]).distribution
     alike = alike_hands(bank, reader, signature(reader, probe.codes[0]))
-    target = next(code for code in alike if code not in probe.codes
-                  and code in choices.by_code and packed.tally(code).distribution == points)
-    other_points = next(code for code in alike if packed.tally(code).distribution != points)
-    monkeypatch.setattr(rounds, "gains", lambda *_: dict.fromkeys(
-        choices.by_code[other_points], 2.0))
-    assert rounds.telling(bank, found, reader, probe, frozenset(), None, False) != other_points
+    target = next(code for code in alike if code not in probe.codes and code in choices.by_code)
     monkeypatch.setattr(rounds, "gains", lambda *_: dict.fromkeys(choices.by_code[target], 1.0))
     assert rounds.telling(bank, found, reader, probe, frozenset(), None, False) == target
     assert rounds.next_probe(bank, found, [], frozenset()) == (target,)
