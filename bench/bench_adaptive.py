@@ -65,8 +65,8 @@ def moved_ranges():
             if not isinstance(condition, Between) or condition.high is None:
                 continue
             for measure in ("hcp", "points"):
-                for low, high in product(MOVES, MOVES):
-                    low, high = condition.low + low, condition.high + high
+                for low_by, high_by in product(MOVES, MOVES):
+                    low, high = condition.low + low_by, condition.high + high_by
                     if low >= high:
                         continue
                     name = f"{rule.id}.{measure}={low}-{high}"
@@ -227,11 +227,12 @@ def main():
     args = parser.parse_args()
     rates = tuple(map(float, args.rates.split(",")))
     start = time.time()
+    generated = moved_ranges()
     with get_context("fork").Pool(args.processes) as pool:
         shipped()
         results = pool.map(run_student, jobs(args.every, rates, args.seeds), chunksize=1)
         outside = pool.map(run_student, outside_jobs(rates, args.seeds), chunksize=1)
-        moved = pool.map(run_student, outside_jobs(rates, args.seeds, moved_ranges()),
+        moved = pool.map(run_student, outside_jobs(rates, args.seeds, generated),
                          chunksize=1)
     report(results, rates)
     report_outside(outside)

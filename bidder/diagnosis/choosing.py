@@ -24,7 +24,8 @@ MOST_LIKELY = 24  # classes a choice weighs at most, the likeliest (the rest as 
 class Option:
     """An item the round may ask: its rows (one hand, or a ladder's rungs), what it asks,
     how it splits the classes (each group but the largest, by class place) and into how
-    many groups."""
+    many groups; for one hand, its kin: the bank's other hands splitting the classes
+    alike, asked alike (a probe may be asked on one of them, bidder.diagnosis.rounds)."""
 
     rows: tuple[Row, ...]
     ask: tuple[str, ...]
@@ -91,12 +92,23 @@ class Options:
 
     @cached_property
     def by_code(self) -> dict[int, tuple[int, ...]]:
-        """The options (by place) asking each hand."""
-        found: dict[int, list[int]] = {}
-        for place, option in enumerate(self.items):
-            for row in option.rows + option.kin:
-                found.setdefault(row.code, []).append(place)
-        return {code: tuple(places) for code, places in found.items()}
+        """The options (by place) asking each hand: asked, a hand bars them."""
+        return _places(self.items, lambda option: option.rows)
+
+    @cached_property
+    def splitting(self) -> dict[int, tuple[int, ...]]:
+        """The options (by place) each hand splits the classes as: those asking it, and
+        those it is kin of."""
+        return _places(self.items, lambda option: option.rows + option.kin)
+
+
+def _places(items: Sequence[Option], hands) -> dict[int, tuple[int, ...]]:
+    """The options (by place) holding each hand (by code) among their *hands*(option)."""
+    found: dict[int, list[int]] = {}
+    for place, option in enumerate(items):
+        for row in hands(option):
+            found.setdefault(row.code, []).append(place)
+    return {code: tuple(places) for code, places in found.items()}
 
 
 @lru_cache(maxsize=8)
@@ -104,11 +116,11 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
             ) -> Options:
     """Each row asked for its bid and (with *counting*) for the counts where they split
     the classes further, and each ladder (with *ladders*): one option for each way of
-    splitting the classes."""
+    splitting the classes, the other hands splitting them alike asked alike its kin."""
     classes = bank.classes(class_fields)
     firsts = [members[0] for members in classes]
     found: list[Option] = []
-    seen: dict[tuple, int] = {}  # each split: the place of its option
+    seen: dict[tuple, int | None] = {}  # each split: the place of its option (None: none)
     kin: dict[int, list[Row]] = {}
     sources = [((row,), ask) for row in bank.rows
                for ask in (ASKS if counting else ASKS[:1])]
@@ -122,11 +134,10 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
         key = tuple(numbered)  # a hand's (bytes) and a ladder's (a tuple) compared alike
         if key not in seen:  # a split already seen: its first item is kept (a hand first)
             groups, outcomes = _grouped(numbered)
-            seen[key] = len(found) if outcomes > 1 else -1
+            seen[key] = len(found) if outcomes > 1 else None
             if outcomes > 1:
                 found.append(Option(rows, ask, groups, outcomes))
-        elif seen[key] >= 0 and len(rows) == 1 == len(found[seen[key]].rows) and (
-                ask == found[seen[key]].ask):
+        elif _is_kin(found, seen[key], rows, ask):
             kin.setdefault(seen[key], []).extend(rows)
     found = [replace(option, kin=tuple(kin.get(place, ()))) for place, option in enumerate(found)]
     memberships: list[list[tuple[int, int]]] = [[] for _ in classes]
@@ -135,6 +146,14 @@ def options(bank: Bank, class_fields: tuple[str, ...], counting: bool, ladders: 
             for member in members:
                 memberships[member].append((place, group))
     return Options(tuple(found), tuple(map(tuple, memberships)))
+
+
+def _is_kin(found: Sequence[Option], place: int | None, rows: tuple[Row, ...],
+            ask: tuple[str, ...]) -> bool:
+    """Whether *rows*, asked *ask*, are kin to the option at *place* (None: a split
+    telling nothing, no option): one hand each, asked alike."""
+    return place is not None and len(rows) == 1 == len(found[place].rows) and (
+        ask == found[place].ask)
 
 
 def entropy(masses: Iterable[float]) -> float:

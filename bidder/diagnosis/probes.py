@@ -1,12 +1,13 @@
 """The hands that test a leading misreading against readings just outside the space. For
 each of its largest regions of departure from the rules (one bid changed; from its hand of
 fewest distribution points, one shape): the lowest and highest HCP at which it makes that
-bid on that shape, and one HCP beyond each, where it stops; a hand of that HCP on which it
-bids as the rules do; and where, beyond an end, it makes the rules' bid of the region (the
-rule whose range it moves), that bid's far end too. A student whose range or shape
-differs from the misreading's answers some of them otherwise, even where the misreading
-agrees with the rules. A hand answered alike to a probe (its HCP and both bids, whatever
-its shape) answers it."""
+bid on that shape, and one HCP beyond each, where it stops (where it never stops, a rule
+left out: where the rules' bid does); a hand of that HCP on which it bids as the rules
+do; and where, beyond an end, it makes the rules' bid of the region (the rule whose range
+it moves), that bid's far end too. A student whose range or shape differs from the
+misreading's answers some of them otherwise, even where the misreading agrees with the
+rules. A hand answered alike to a probe (its HCP, distribution points and both bids,
+whatever its shape) answers it."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from .hypotheses import answers, readings
 MOST_REGIONS = 2  # regions of departure probed, those of most hands first
 MOST_PROBES = 10  # probes of one reading at most: regions' ends, alike hands, far ends
 ALTERNATIVES = 6  # hands kept for each probe, the next asked after a miss
+PROBE_ANSWERS = 12  # answers a probe takes at most (its hands and hands alike to it): then
+# the posterior weighs its misses
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
 DOWN = tuple((new, old) for old, new in reversed(UP))
 SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
@@ -30,8 +33,9 @@ SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
 
 @dataclass(frozen=True)
 class Probe:
-    """Hands alike (shape, HCP, the reading's and the rules' bids), asked in turn, and
-    the bid the reading makes on them."""
+    """Hands alike (HCP, distribution points, the reading's and the rules' bids): its
+    own, of one shape, and those answered alike (every_probe()); and the bid the reading
+    makes on them."""
 
     codes: tuple[int, ...]
     bid: str | None
@@ -86,17 +90,18 @@ def stepped(code: int, step: int) -> int | None:
     return None
 
 
-def _run_end(reading, code: int, bid, step: int, rules_bid: str | None = None
+def _run_end(reading, code: int, bid, step: int, with_rules: bool = False
              ) -> tuple[int, int | None]:
-    """From *code*, stepping by *step* HCP while *reading* still bids *bid* (and, given
-    *rules_bid*, the rules still bid it, as written by str()): the last hand that does
-    and the first that does not (None when the honours run out)."""
+    """From *code*, stepping by *step* HCP while *reading* still bids *bid* (and, *with
+    rules*, the rules still bid as on *code*): the last hand that does and the first that
+    does not (None when the honours run out)."""
+    rules = answers(None, code)[0]
     while True:
         further = stepped(code, step)
         if further is None:
             return code, None
         if answers(reading, further)[0] != bid or (
-                rules_bid is not None and str(answers(None, further)[0]) != rules_bid):
+                with_rules and answers(None, further)[0] != rules):
             return code, further
         code = further
 
@@ -127,7 +132,7 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
         for step in (-1, 1):
             end, beyond = _run_end(reading, start, bid, step)
             if beyond is None:  # its bid runs on (a rule left out): where the rules' ends
-                end, beyond = _run_end(reading, start, bid, step, rules_bid)
+                end, beyond = _run_end(reading, start, bid, step, with_rules=True)
             if beyond is None:  # an end where the honours run out tells nothing
                 continue
             ends.append(_richer_first(end, beyond))
@@ -138,12 +143,13 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
                     further.append(_richer_first(end, beyond))
         alike += [(other.code,) for other in laid.at(packed.hcp(start))
                   if other.answer(reader)[0] == bid == other.answer(0)[0]][:1]
-    kept: dict[int, None] = {}
+    kept: dict[Signature, int] = {}  # one probe of each signature: one answer settles both
     for group in ends + alike + further:
-        fresh = [code for code in group if code not in kept]
+        fresh = {signature(reader, code): code for code in group}
+        fresh = {mark: code for mark, code in fresh.items() if mark not in kept}
         if len(kept) + len(fresh) <= MOST_PROBES:
-            kept.update(dict.fromkeys(fresh))
-    return tuple(_alike(laid, reading, reader, code) for code in kept)
+            kept.update(fresh)
+    return tuple(_alike(laid, reading, reader, code) for code in kept.values())
 
 
 def _distribution(found: Row) -> int:
@@ -224,12 +230,20 @@ def alike_hands(bank: Bank, reader: int, mark: Signature) -> tuple[int, ...]:
 
 def unsettled(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
     """The probes of the reading not answered as it answers yet (never asked, missed more
-    often than met, or missed last) with a hand of it left to ask: once every hand
-    of a probe is answered, the posterior weighs the misses (slips, or a reader near it
-    outside the space). *given* holds each hand answered (by code): its place among the
-    answers and the bid given."""
+    often than met, or missed last) with a hand of it left to ask: once PROBE_ANSWERS of
+    its hands, or all, are answered, the posterior weighs the misses (slips, or a reader
+    near it outside the space). *given* holds each hand answered (by code): its place
+    among the answers and the bid given."""
     return tuple(probe for probe in every_probe(bank, reader, given)
-                 if not settled(probe, given) and not all(code in given for code in probe.codes))
+                 if not settled(probe, given) and _askable(probe, given))
+
+
+def _askable(probe: Probe, given: Given) -> bool:
+    """Whether a hand of the probe is left to ask, with fewer than PROBE_ANSWERS of its
+    hands answered (a probe may be asked on another hand alike, bidder.diagnosis.rounds,
+    so that its own hands may outlast the round's budget)."""
+    answered = sum(1 for code in probe.codes if code in given)
+    return answered < min(PROBE_ANSWERS, len(probe.codes))
 
 
 def misses(probe: Probe, given: Given) -> int:

@@ -268,8 +268,8 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
                counting: bool = False) -> tuple[int, ...]:
     """The next probe hands (waiting()): with *ladders*, the waiting probes of the first
     one's shape within a ladder's span of HCP as one ladder
-    (bidder.diagnosis.probes.probe_ladder); else a hand of the first probe not asked yet,
-    the one of its kind telling most about the class (telling())."""
+    (bidder.diagnosis.probes.probe_ladder); else one hand for the first probe with a hand
+    left, the hand alike to it telling most about the class (telling())."""
     after = _rung_key(answers[-1].hand) if answers else None
     fresh = []  # (reader, probe, its first hand not asked) of each probe with one left
     for reader, probe in waiting(bank, found, answers, top):
@@ -280,9 +280,8 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
     if not fresh:
         return ()
     ladder = probe_ladder(tuple(code for _, _, code in fresh), asked) if ladders else ()
-    reader, probe, code = fresh[0]
-    return ladder or (
-        telling(bank, found, reader, probe, asked, after, counting, ladders) or code,)
+    reader, probe, first = fresh[0]
+    return ladder or (telling(bank, found, reader, first, asked, after, counting, ladders),)
 
 
 def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
@@ -306,26 +305,26 @@ def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
     return tuple((reader, probe) for probe in probes)
 
 
-def telling(bank: Bank, found: Belief, reader: int, probe: Probe, asked: frozenset[int],
+def telling(bank: Bank, found: Belief, reader: int, first: int, asked: frozenset[int],
             after: tuple[tuple[int, ...], int] | None, counting: bool,
-            ladders: bool = False) -> int | None:
-    """Of the bank's hands alike to the *probe* of the reading at place *reader* (its
-    signature), not *asked* and not the next rung of a hand of *after*, the one whose bid
-    tells most about the class (the probe's own first among equals); None when none is
-    left. A probe is asked anyway: asked so, it splits the classes too."""
-    mark = signature(reader, probe.codes[0])
-    alike = [code for code in dict.fromkeys((*probe.codes, *alike_hands(bank, reader, mark)))
-             if code not in asked and not _next_rung(after, code)]
+            ladders: bool = False) -> int:
+    """Of the probe hand *first* of the reading at place *reader* and the bank's hands
+    alike to it (its signature), not *asked* and not the next rung of a hand of *after*,
+    the one whose bid tells most about the class (*first* among equals). A probe is asked
+    anyway: asked so, it also splits the classes still in play."""
+    mark = signature(reader, first)
+    alike = [first] + [code for code in alike_hands(bank, reader, mark) if code != first
+                       and code not in asked and not _next_rung(after, code)]
     choices = options(bank, mode_fields(counting), counting, ladders)  # the round's own
     valued = gains(choices, class_weights(bank, found), found.slip, asked)
 
     def worth(code: int) -> float:
         """What the hand's bid tells (0 for a split asked already)."""
-        return max((valued.get(place, 0.0) for place in choices.by_code.get(code, ())
+        return max((valued.get(place, 0.0) for place in choices.splitting.get(code, ())
                     if choices.items[place].ask == ("bid",)
                     and len(choices.items[place].rows) == 1), default=0.0)
 
-    return max(alike, key=worth, default=None)
+    return max(alike, key=worth)
 
 
 def family(bank: Bank, found: Belief, place: int) -> float:

@@ -66,10 +66,10 @@ def test_a_split_leaves_out_its_largest_group():
 
 @pytest.mark.parametrize("fields, counting", [(("bid",), False), (FIELDS, True)],
                          ids=["bids only", "bids and counts"])
-def test_the_other_hands_of_an_option_s_split_are_its_kin_and_asking_one_bars_it(
-        fields, counting):
+def test_the_other_hands_of_an_option_s_split_are_its_kin(fields, counting):
     """A hand splitting the classes as an option's own hand, asked alike, is its kin: it
-    may be asked instead, and once it is, the option is not asked again."""
+    splits them as the option (Options.splitting), but only the option's own hand bars it
+    once asked, as before kin were kept."""
     bank = shipped()
     found = options(bank, fields, counting, False)
     classes = bank.classes(fields)
@@ -79,9 +79,10 @@ def test_the_other_hands_of_an_option_s_split_are_its_kin_and_asking_one_bars_it
         item = found.items[place]
         for row in item.kin:
             assert split((row,), item.ask, classes) == split(item.rows, item.ask, classes)
-            assert place in found.by_code[row.code]
+            assert place in found.splitting[row.code]
+            assert place not in found.by_code.get(row.code, ())
     weights = [1.0] * len(classes)
     first = best(found, weights, 0.1, frozenset())
     assert first is not None and first.kin
-    again = best(found, weights, 0.1, frozenset({first.kin[-1].code}))
-    assert again is not None and again is not first
+    assert best(found, weights, 0.1, frozenset({first.kin[-1].code})) is first
+    assert best(found, weights, 0.1, frozenset({first.rows[0].code})) is not first

@@ -11,9 +11,10 @@ from bidder.diagnosis import Answer
 from bidder.diagnosis import probes as probes_module
 from bidder.diagnosis.bank import shipped
 from bidder.diagnosis.hypotheses import answers, readings
-from bidder.diagnosis.probes import (ALTERNATIVES, MOST_PROBES, Probe, every_probe,
-                                     given_bids, missed, misses, probe_codes, probe_ladder,
-                                     probes, settled, signature, stepped, unsettled)
+from bidder.diagnosis.probes import (ALTERNATIVES, MOST_PROBES, PROBE_ANSWERS, Probe,
+                                     alike_hands, every_probe, given_bids, missed, misses,
+                                     probe_codes, probe_ladder, probes, settled, signature,
+                                     stepped, unsettled)
 
 
 def place_of(reading_id):
@@ -205,17 +206,17 @@ def test_a_probe_ladder_that_would_ask_a_hand_again_is_not_asked():
     assert probe_ladder(codes_at(14, 17), frozenset({filled[0]})) == filled  # a probe's own
 
 
-@pytest.mark.parametrize("hand, alike", [
-    ("QS 3S 2S 3H 2H KD QD 3D 2D AC QC JC 2C", True),
-    ("AS KS 3S 2S QH 3H 2H KD 3D 2D QC 3C 2C", True),
-    ("AS KS 9S 3S 2S QH 3H KD 3D 2D QC 3C 2C", False),
-    ("AS KS 3S 2S QH JH 2H KD 3D 2D QC 3C 2C", False),
-    ("AS KS 3S 2S QH 3H 2H KD 3D 2D JC 3C 2C", False),
-    ("AS 3S 2S KH 3H 2H QD 2D KC QC 4C 3C 2C", False),
+@pytest.mark.parametrize("hand, mark", [
+    ("QS 3S 2S 3H 2H KD QD 3D 2D AC QC JC 2C", (14, 0, "1NT", "1C")),
+    ("AS KS 3S 2S QH 3H 2H KD 3D 2D QC 3C 2C", (14, 0, "1NT", "1C")),
+    ("AS KS 9S 3S 2S QH 3H KD 3D 2D QC 3C 2C", (14, 1, "1S", "1S")),
+    ("AS KS 3S 2S QH JH 2H KD 3D 2D QC 3C 2C", (15, 0, "1NT", "1C")),
+    ("AS KS 3S 2S QH 3H 2H KD 3D 2D JC 3C 2C", (13, 0, "1C", "1C")),
+    ("AS 3S 2S KH 3H 2H QD 2D KC QC 4C 3C 2C", (14, 1, "1NT", "1C")),
 ], ids=["its shape, the honours elsewhere", "another shape, the same HCP and bids",
         "the same HCP, another bid (a five-card major)", "one HCP more", "one HCP less",
         "the same HCP and bids, a distribution point more (a five-card minor)"])
-def test_a_hand_answered_alike_to_a_probe_answers_it(hand, alike):
+def test_a_hand_answered_alike_to_a_probe_answers_it(hand, mark):
     """A hand the round asked for another reason, alike to a probe (its HCP, distribution
     points and both bids, whatever its shape), answers the probe: it is not asked again,
     and its answer settles it. The probe is R1.hcp=14-18's 14 HCP without distribution
@@ -226,7 +227,8 @@ def test_a_hand_answered_alike_to_a_probe_answers_it(hand, alike):
     assert signature(place, probe.codes[0]) == (14, 0, "1NT", "1C")
     other = packed.encode_cards(parse_hand(hand).cards)
     assert other not in probe.codes
-    assert (signature(place, other) == signature(place, probe.codes[0])) is alike
+    assert signature(place, other) == mark
+    alike = mark == signature(place, probe.codes[0])
     met, missed_once = {other: (0, probe.bid)}, {other: (0, "4S")}
     assert (every_probe(bank, place, met)[0].codes == probe.codes + (other,)) is alike
     waiting = [found.codes[0] for found in unsettled(bank, place, met)]
@@ -249,7 +251,35 @@ def test_where_a_reading_s_bid_runs_on_its_region_ends_where_the_rules_bid_does(
     and is told from it."""
     bank = shipped()
     place = place_of("omit=R8")
-    marks = {signature(place, probe.codes[0])[::2] + signature(place, probe.codes[0])[3:]
-             for probe in probes(bank, place)}
+    marks = {(hcp, mine, rules) for hcp, _, mine, rules in (
+        signature(place, probe.codes[0]) for probe in probes(bank, place))}
     assert (6, None, "4S") in marks or (6, None, "4D") in marks
     assert (5, None, None) in marks
+
+
+@pytest.mark.parametrize("answered, waits", [(PROBE_ANSWERS - 1, True), (PROBE_ANSWERS, False)],
+                         ids=["missed one time fewer than its most: asked again",
+                              "missed its most times: left to the posterior"])
+def test_a_probe_missed_its_most_times_is_left_to_the_posterior(answered, waits):
+    """A probe may be asked on any hand alike to it, so its own hands do not bound it: after
+    PROBE_ANSWERS answers it is asked no more, and the posterior weighs its misses."""
+    bank = shipped()
+    place = place_of("R1.hcp=14-18")
+    probe = probes(bank, place)[0]
+    others = [code for code in alike_hands(bank, place, signature(place, probe.codes[0]))
+              if code not in probe.codes]
+    given = {code: (number, "4S") for number, code in enumerate(others[:answered])}
+    assert len(given) == answered
+    assert (probe.codes[0] in [found.codes[0] for found in unsettled(bank, place, given)]) is (
+        waits)
+
+
+@pytest.mark.parametrize("reading", ["R1.hcp=14-18", "omit=R8", "R6.choose=higher-last",
+                                     "swap=R2/R5", "R7.points=5-9"])
+def test_no_two_probes_of_a_reading_are_alike(reading):
+    """One answer settles every probe alike to it: two probes alike would take two places
+    of the MOST_PROBES for one."""
+    bank = shipped()
+    place = place_of(reading)
+    marks = [signature(place, probe.codes[0]) for probe in probes(bank, place)]
+    assert marks and len(marks) == len(set(marks)) <= MOST_PROBES

@@ -241,7 +241,8 @@ def test_a_misreading_leading_with_its_pairs_has_its_probes_asked(alone, with_pa
     its probes are asked (else slips read as a second misreading keep them unasked)."""
     bank, found = belief_of(alone, with_pairs)
     hands = rounds.next_probe(bank, found, [], frozenset())
-    assert bool(hands) is probed and set(hands) <= probe_codes_of(bank, "1nt-15-17")
+    assert bool(hands) is probed and marks(bank, hands, "1nt-15-17") <= probe_marks(
+        bank, "1nt-15-17")
 
 
 PAIR = ("1nt-15-17", "no-2nt")
@@ -260,8 +261,15 @@ def belief_of(alone: float, with_pairs: float):
                         (0.0,) * len(classes))
 
 
-def probe_codes_of(bank, reading: str) -> set[int]:
-    return {code for probe in probes(bank, bank.ids.index(reading)) for code in probe.codes}
+def marks(bank, codes, reading: str) -> set:
+    """The signatures of hands *codes* for a probe of *reading*."""
+    return {signature(bank.ids.index(reading), code) for code in codes}
+
+
+def probe_marks(bank, reading: str) -> set:
+    """The signatures of the probes of *reading*: a probe may be asked on any hand alike."""
+    return marks(bank, (probe.codes[0] for probe in probes(bank, bank.ids.index(reading))),
+                 reading)
 
 
 @pytest.mark.parametrize("probability, asked", [(0.8, True), (0.79, False)],
@@ -269,9 +277,9 @@ def probe_codes_of(bank, reading: str) -> set[int]:
 def test_a_leading_pair_has_the_probes_of_both_parts_asked(probability, asked):
     bank, found = belief_of(0.0, probability)
     top = Hypothesis("no-2nt+1nt-15-17", PAIR, probability)
-    both = probe_codes_of(bank, PAIR[0]) | probe_codes_of(bank, PAIR[1])
     hands = rounds.next_probe(bank, found, [], frozenset(), top=top)
-    assert set(hands) <= both and bool(hands) is asked
+    assert bool(hands) is asked
+    assert any(marks(bank, hands, part) <= probe_marks(bank, part) for part in PAIR)
     assert rounds.probed(bank, found, top) == tuple(bank.ids.index(part) for part in PAIR)
 
 
@@ -342,44 +350,62 @@ def test_with_every_hand_asked_there_is_no_next_item(monkeypatch):
     assert rounds.next_item(bank, found, [], False, True) is not None
 
 
+THIRD = "equal-minors-diamonds"  # a third class, on which the hands alike split unlike
+
+
+def belief_of_three():
+    """1NT read as 15-17 at 0.9, the rules at 0.05, and equal minors opened 1D at 0.05."""
+    bank, found = belief_of(0.9, 0.0)
+    place = next(number for number, members in enumerate(found.classes)
+                 if bank.ids[members[0]] == THIRD)
+    weights = list(found.weights)
+    weights[place], weights[0] = 0.05, 0.05
+    return bank, Belief(found.classes, tuple(weights), 0.0, (), 0.1, found.near)
+
+
+def worth_in(bank, found, asked):
+    """What each hand's bid tells about the class of *found* (0 for a split asked)."""
+    choices = rounds.options(bank, ("bid",), False, False)
+    valued = rounds.gains(choices, rounds.class_weights(bank, found), found.slip, asked)
+    return lambda code: max((valued.get(place, 0.0) for place in choices.splitting.get(code, ())
+                             if len(choices.items[place].rows) == 1), default=0.0)
+
+
 @pytest.mark.parametrize("asked_first", [False, True],
                          ids=["nothing asked", "the likeliest hand asked already"])
 def test_a_probe_is_asked_on_the_hand_of_its_kind_that_tells_most(asked_first):
-    """A probe asked one hand at a time is asked on a hand alike to it (its HCP and both
-    bids) that splits the classes most: asked so, it tells about the class too. A hand
-    asked already is not asked again."""
-    bank, found = belief_of(0.9, 0.0)
-    reader = bank.ids.index(PAIR[0])
-    waiting = rounds.waiting(bank, found, [])
-    assert waiting and waiting[0][0] == reader
-    probe = waiting[0][1]
+    """A probe asked one hand at a time is asked on a hand alike to it (its HCP,
+    distribution points and both bids) that splits the classes most: asked so, it tells
+    about the class too (here, the rules from equal minors opened 1D, which its own hand
+    does not). A hand asked already is not asked again."""
+    bank, found = belief_of_three()
+    reader, probe = rounds.waiting(bank, found, [])[0]
+    assert reader == bank.ids.index(PAIR[0])
     mark = signature(reader, probe.codes[0])
-    alike = probe.codes + alike_hands(bank, reader, mark)
-    assert len(set(alike)) > len(probe.codes)
+    alike = (probe.codes[0],) + alike_hands(bank, reader, mark)
     assert all(signature(reader, code) == mark for code in alike)
-    asked = frozenset()
-    first = rounds.telling(bank, found, reader, probe, asked, None, False)
-    if asked_first:
-        asked = frozenset({first})
+    worth = worth_in(bank, found, frozenset())
+    best = rounds.telling(bank, found, reader, probe.codes[0], frozenset(), None, False)
+    assert worth(best) == max(map(worth, alike)) > worth(probe.codes[0])
+    asked = frozenset({best}) if asked_first else frozenset()
     (hand,) = rounds.next_probe(bank, found, [], asked)
     assert signature(reader, hand) == mark and hand not in asked
-    choices = rounds.options(bank, ("bid",), False, False)
-    valued = rounds.gains(choices, rounds.class_weights(bank, found), found.slip, asked)
-
-    def worth(code):
-        return max((valued.get(place, 0.0) for place in choices.by_code.get(code, ())),
-                   default=0.0)
-
+    worth = worth_in(bank, found, asked)
     assert worth(hand) == max(worth(code) for code in alike if code not in asked)
-    assert worth(hand) > 0
 
 
-def test_a_probe_with_no_hand_of_its_kind_left_is_asked_on_its_own_hand():
-    bank, found = belief_of(0.9, 0.0)
+def test_with_no_hand_alike_left_a_probe_is_asked_on_its_own_hand():
+    """With every other hand alike to it asked (or none telling more), a probe is asked
+    on its own hand."""
+    bank, found = belief_of_three()
     reader, probe = rounds.waiting(bank, found, [])[0]
-    everything = frozenset(probe.codes + alike_hands(bank, reader, signature(
-        reader, probe.codes[0])))
-    assert rounds.telling(bank, found, reader, probe, everything, None, False) is None
+    others = frozenset(alike_hands(bank, reader, signature(reader, probe.codes[0])))
+    everything = others - {probe.codes[0]}
+    assert rounds.telling(bank, found, reader, probe.codes[0], everything, None, False) == (
+        probe.codes[0])
+    bank, found = belief_of(0.9, 0.0)  # two classes: every hand alike splits them alike
+    assert rounds.telling(bank, found, reader, probe.codes[0], frozenset(), None, False) == (
+        probe.codes[0])
 
 
 def test_a_probe_is_asked_on_the_alike_hand_of_most_worth_not_on_its_own(monkeypatch):
@@ -389,9 +415,13 @@ def test_a_probe_is_asked_on_the_alike_hand_of_most_worth_not_on_its_own(monkeyp
     reader, probe = rounds.waiting(bank, found, [])[0]
     choices = rounds.options(bank, ("bid",), False, False)
     alike = alike_hands(bank, reader, signature(reader, probe.codes[0]))
-    target = next(code for code in alike if code not in probe.codes and code in choices.by_code)
-    monkeypatch.setattr(rounds, "gains", lambda *_: dict.fromkeys(choices.by_code[target], 1.0))
-    assert rounds.telling(bank, found, reader, probe, frozenset(), None, False) == target
+    target = next(code for code in alike if code not in probe.codes
+                  and code in choices.splitting)
+    monkeypatch.setattr(rounds, "gains",
+                        lambda *_: dict.fromkeys(choices.splitting[target], 1.0))
+    assert rounds.telling(bank, found, reader, probe.codes[0], frozenset(), None,
+                          False) == target
     assert rounds.next_probe(bank, found, [], frozenset()) == (target,)
-    again = rounds.telling(bank, found, reader, probe, frozenset({target}), None, False)
+    again = rounds.telling(bank, found, reader, probe.codes[0], frozenset({target}), None,
+                           False)
     assert again != target and signature(reader, again) == signature(reader, target)
