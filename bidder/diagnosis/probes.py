@@ -95,7 +95,7 @@ def _run_end(reading, code: int, bid, step: int, with_rules: bool = False
     """From *code*, stepping by *step* HCP while *reading* still bids *bid* (and, *with
     rules*, the rules still bid as on *code*): the last hand that does and the first that
     does not (None when the honours run out)."""
-    rules = answers(None, code)[0]
+    rules = answers(None, code)[0] if with_rules else None
     while True:
         further = stepped(code, step)
         if further is None:
@@ -149,7 +149,7 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
         fresh = {mark: code for mark, code in fresh.items() if mark not in kept}
         if len(kept) + len(fresh) <= MOST_PROBES:
             kept.update(fresh)
-    return tuple(_alike(laid, reading, reader, code) for code in kept.values())
+    return tuple(_alike(laid, reader, code) for code in kept.values())
 
 
 def _distribution(found: Row) -> int:
@@ -164,24 +164,22 @@ def _richer_first(end: int, beyond: int) -> tuple[int, ...]:
     return tuple(sorted((end, beyond), key=packed.hcp, reverse=True))
 
 
-def _alike(laid: Grid, reading, reader: int, code: int) -> Probe:
-    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its shape and HCP
-    on which the reading and the rules bid as on it: an honour moved up and another down
-    (from it, then from the hands so found), or the bank's."""
-    mine, rules = answers(reading, code)[0], answers(None, code)[0]
+def _alike(laid: Grid, reader: int, code: int) -> Probe:
+    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its shape alike to
+    it (signature()): an honour moved up and another down (from it, then from the hands so
+    found), or the bank's."""
+    mark = signature(reader, code)
     banked = laid.alike.get((packed.hcp(code), packed.tally(code).lengths), ())
     moved, waiting = [code], [code]
     while waiting and len(moved) < ALTERNATIVES:  # honours moved again from the hands found
         source = waiting.pop(0)
         for other in (_round_trip(source, step) for step in (1, -1)):
-            if other is not None and other not in moved and answers(
-                    reading, other)[0] == mine and answers(None, other)[0] == rules:
+            if other is not None and other not in moved and signature(reader, other) == mark:
                 moved.append(other)
                 waiting.append(other)
-    others = moved[1:] + [found.code for found in banked
-                          if found.answer(reader)[0] == mine and found.answer(0)[0] == rules]
+    others = moved[1:] + [found.code for found in banked if signature(reader, found.code) == mark]
     others = [other for other in dict.fromkeys(others) if other != code]
-    return Probe((code, *others[:ALTERNATIVES - 1]), mine)
+    return Probe((code, *others[:ALTERNATIVES - 1]), mark[2])
 
 
 def _round_trip(code: int, step: int) -> int | None:
