@@ -180,6 +180,11 @@ def pair_log_likes(pair: tuple[str, str], answers: Sequence[Answer], counting: b
     return total
 
 
+def pair_bid(pair: tuple[str, str], code: int) -> str | None:
+    """The bid a student holding both misreadings of *pair* makes on the hand *code*."""
+    return _pair_answers(pair, code)[0]
+
+
 @lru_cache(maxsize=1 << 14)
 def _pair_answers(pair: tuple[str, str], code: int):
     """What a student holding both misreadings of *pair* answers for the hand *code*."""
@@ -209,24 +214,41 @@ def pairs_to_try(weights: Sequence[float], classes: tuple[tuple[int, ...], ...],
                  answers: Sequence[Answer], rows: Sequence[Row], ids: Sequence[str]
                  ) -> tuple[tuple[str, str], ...]:
     """The pairs worth weighing: each of the likeliest misreadings with the misreadings
-    that predict most of the bids it misses (and the rules do not)."""
+    that predict most of the bids it misses (and the rules do not); and the likeliest
+    such second of each, with those of its own misses (a pair's parts may each answer
+    worse alone than a third misreading does)."""
     firsts = [place for place in sorted(range(len(classes)), key=lambda k: -weights[k])
               if classes[place][0] != 0][:PAIR_FIRSTS]
     found = []
     for first in firsts:
-        reader = classes[first][0]
-        explains: dict[int, int] = {}
-        for answer, hand_row in zip(answers, rows):
-            given = answer.call
-            if hand_row.answer(reader)[0] == given or hand_row.answer(0)[0] == given:
-                continue
-            for place, members in enumerate(classes):
-                if place != first and hand_row.answer(members[0])[0] == given:
-                    explains[place] = explains.get(place, 0) + 1
-        seconds = sorted(explains, key=lambda k: (-explains[k], k))[:PAIR_SECONDS]
-        found += [tuple(sorted((ids[reader], ids[classes[second][0]]), key=ids.index))
-                  for second in seconds]
+        seconds = _seconds(first, classes, answers, rows)
+        found += [_pair(ids, classes, first, second) for second in seconds]
+        if seconds and seconds[0] not in firsts:
+            found += [_pair(ids, classes, seconds[0], other)
+                      for other in _seconds(seconds[0], classes, answers, rows)]
     return tuple(dict.fromkeys(found))
+
+
+def _pair(ids: Sequence[str], classes: tuple[tuple[int, ...], ...], first: int,
+          second: int) -> tuple[str, str]:
+    """The pair of the classes at places *first* and *second*, in the space's order."""
+    return tuple(sorted((ids[classes[first][0]], ids[classes[second][0]]), key=ids.index))
+
+
+def _seconds(first: int, classes: tuple[tuple[int, ...], ...], answers: Sequence[Answer],
+             rows: Sequence[Row]) -> list[int]:
+    """The classes (by place) that predict most of the bids the class at *first* misses
+    where the rules miss them too, PAIR_SECONDS at most."""
+    reader = classes[first][0]
+    explains: dict[int, int] = {}
+    for answer, hand_row in zip(answers, rows):
+        given = answer.call
+        if hand_row.answer(reader)[0] == given or hand_row.answer(0)[0] == given:
+            continue
+        for place, members in enumerate(classes):
+            if place != first and hand_row.answer(members[0])[0] == given:
+                explains[place] = explains.get(place, 0) + 1
+    return sorted(explains, key=lambda k: (-explains[k], k))[:PAIR_SECONDS]
 
 
 def belief(bank: Bank, answers: Sequence[Answer], counting: bool,

@@ -1,6 +1,7 @@
 """The hands that test a leading misreading against readings just outside the space. For
-each of its largest regions of departure from the rules (one bid changed; from its hand of
-fewest distribution points, one shape): the lowest and highest HCP at which it makes that
+each of its largest regions of departure from the rules (one bid changed; the same bids in
+other suits only after a region departing otherwise; from its hand of fewest distribution
+points above none, one shape): the lowest and highest HCP at which it makes that
 bid on that shape, and one HCP beyond each, where it stops (where it never stops, a rule
 left out: where the rules' bid does); a hand of that HCP on which it bids as the rules
 do; and where, beyond an end, it makes the rules' bid of the region (the rule whose range
@@ -23,12 +24,13 @@ from .hypotheses import answers, readings
 
 MOST_REGIONS = 2  # regions of departure probed, those of most hands first
 MOST_PROBES = 10  # probes of one reading at most: regions' ends, alike hands, far ends
-ALTERNATIVES = 6  # hands kept for each probe, the next asked after a miss
+ALTERNATIVES = 12  # hands kept for each probe, the next asked after a miss
 PROBE_ANSWERS = 12  # answers a probe takes at most (its hands and hands alike to it): then
 # the posterior weighs its misses
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
 DOWN = tuple((new, old) for old, new in reversed(UP))
 SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
+LOW_SPOTS = tuple(rank for rank in Rank if rank < Rank.TEN)
 
 
 @dataclass(frozen=True)
@@ -126,8 +128,8 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
     ends: list[tuple[int, ...]] = []  # groups kept or left out whole: a pair, or one hand
     further: list[tuple[int, ...]] = []
     alike: list[tuple[int, ...]] = []
-    for (rules_bid, _), members in largest[:MOST_REGIONS]:
-        start = min(members, key=_distribution).code  # where HCP, not points, decide
+    for (rules_bid, _), members in _unlike(largest)[:MOST_REGIONS]:
+        start = min(members, key=_distribution).code
         bid = answers(reading, start)[0]
         for step in (-1, 1):
             end, beyond = _run_end(reading, start, bid, step)
@@ -149,13 +151,31 @@ def probes(bank: Bank, reader: int) -> tuple[Probe, ...]:
         fresh = {mark: code for mark, code in fresh.items() if mark not in kept}
         if len(kept) + len(fresh) <= MOST_PROBES:
             kept.update(fresh)
-    return tuple(_alike(laid, reader, code) for code in kept.values())
+    return tuple(_alike(bank, reader, code) for code in kept.values())
 
 
-def _distribution(found: Row) -> int:
-    """The distribution points of the row's hand: a region's hand with the fewest is where
-    the ranges in HCP end, not the rules counting points."""
-    return packed.tally(found.code).distribution
+def _unlike(regions: list) -> list:
+    """The regions in order, but those departing as a region before them does (the same
+    bids in other suits) after the others."""
+    kinds = [_kind(bids) for bids, _ in regions]
+    fresh = [place for place, kind in enumerate(kinds) if kind not in kinds[:place]]
+    return [regions[place] for place in fresh] + [
+        region for place, region in enumerate(regions) if place not in fresh]
+
+
+def _kind(bids: tuple[str, str]) -> tuple:
+    """How a region departs, its suits left out: each bid's level and whether it is in
+    notrump (no opening stays itself), and whether the two bids share a strain."""
+    parts = [(bid[0], bid[1:]) if bid[0].isdigit() else (bid, bid) for bid in bids]
+    return tuple((level, strain == "NT") for level, strain in parts), parts[0][1] == parts[1][1]
+
+
+def _distribution(found: Row) -> tuple[bool, int]:
+    """The row's hand's distribution points, none counted last: a region is probed from
+    its hand of fewest above none, where a reader of HCP and one of points answer apart
+    at the same range."""
+    points = packed.tally(found.code).distribution
+    return points == 0, points
 
 
 def _richer_first(end: int, beyond: int) -> tuple[int, ...]:
@@ -164,22 +184,34 @@ def _richer_first(end: int, beyond: int) -> tuple[int, ...]:
     return tuple(sorted((end, beyond), key=packed.hcp, reverse=True))
 
 
-def _alike(laid: Grid, reader: int, code: int) -> Probe:
-    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands of its shape alike to
-    it (signature()): an honour moved up and another down (from it, then from the hands so
-    found), or the bank's."""
+def _alike(bank: Bank, reader: int, code: int) -> Probe:
+    """The probe of the hand *code* and up to ALTERNATIVES - 1 hands alike to it
+    (signature()): of its shape, an honour moved up and another down or a low spot moved
+    up (from it, then from the hands so found); else the bank's, of any shape."""
     mark = signature(reader, code)
-    banked = laid.alike.get((packed.hcp(code), packed.tally(code).lengths), ())
     moved, waiting = [code], [code]
     while waiting and len(moved) < ALTERNATIVES:  # honours moved again from the hands found
         source = waiting.pop(0)
-        for other in (_round_trip(source, step) for step in (1, -1)):
+        for other in [_round_trip(source, step) for step in (1, -1)] + _spots_moved(source):
             if other is not None and other not in moved and signature(reader, other) == mark:
                 moved.append(other)
                 waiting.append(other)
-    others = moved[1:] + [found.code for found in banked if signature(reader, found.code) == mark]
+    others = moved[1:] + list(alike_hands(bank, reader, mark))
     others = [other for other in dict.fromkeys(others) if other != code]
     return Probe((code, *others[:ALTERNATIVES - 1]), mark[2])
+
+
+def _spots_moved(code: int) -> list[int]:
+    """The hands with a spot card below the ten of one suit moved up to the next rank not
+    held below the ten, a suit at a time: the same shape, HCP and tens."""
+    held = set(packed.cards(code))
+    found = []
+    for suit in SUITS_HIGH_FIRST:
+        for low, high in zip(LOW_SPOTS, LOW_SPOTS[1:]):
+            if Card(suit, low) in held and Card(suit, high) not in held:
+                found.append(packed.encode_cards((held - {Card(suit, low)}) | {Card(suit, high)}))
+                break
+    return found
 
 
 def _round_trip(code: int, step: int) -> int | None:

@@ -17,10 +17,10 @@ from ..misreadings import variant_by_id
 from .answers import Answer, Item
 from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, gains, options
-from .learner import Belief, Hypothesis, belief, evidence
+from .learner import Belief, Hypothesis, belief, evidence, pair_bid
 from .outcome import NONE, RULES, Candidate, Diagnosis
-from .probes import (Probe, alike_hands, given_bids, grid, missed, probe_ladder, signature,
-                     unsettled)
+from .probes import (Given, Probe, alike_hands, given_bids, grid, missed, probe_ladder,
+                     signature, unsettled)
 from .rivals import confirming
 from .seconds import alone, departing, second_odds
 
@@ -92,8 +92,7 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     ranked = found.ranked(bank.ids)
     top = ranked[0]
     given = given_bids(answers)
-    sure = top.probability >= CONFIDENT and not any(
-        unsettled(bank, reader, given) for reader in probed(bank, found, top))
+    sure = top.probability >= CONFIDENT and not open_probes(bank, found, top, given)
     lead = leading(bank, found, top, answers, counting)
     single = lead is not None and _reader(bank, top.id) != 0
     held_alone = alone(lead.odds) if single else 1.0
@@ -211,6 +210,17 @@ def probed(bank: Bank, found: Belief, hypothesis: Hypothesis) -> tuple[int, ...]
     return (reader,) if reader else ()
 
 
+def open_probes(bank: Bank, found: Belief, hypothesis: Hypothesis, given: Given
+                ) -> tuple[tuple[int, Probe], ...]:
+    """The probes of *hypothesis* not settled yet (probed()), each with the reading it
+    probes; of a pair, only those of a part where the pair bids as that part does
+    (elsewhere the other part moves the bid, and the posterior weighs the answers)."""
+    pair = hypothesis.members if hypothesis.members in dict(found.pairs) else None
+    return tuple((reader, probe) for reader in probed(bank, found, hypothesis)
+                 for probe in unsettled(bank, reader, given)
+                 if pair is None or pair_bid(pair, probe.codes[0]) == probe.bid)
+
+
 def _reader(bank: Bank, hypothesis: str) -> int:
     """The place of a hypothesis's reading in the bank (0, the rules', for none of these
     and pairs, which have no probes)."""
@@ -295,8 +305,7 @@ def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
     reader = found.classes[lead][0]
     given = given_bids(answers)
     if top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
-        return tuple((part, probe) for part in probed(bank, found, top)
-                     for probe in unsettled(bank, part, given))
+        return open_probes(bank, found, top, given)
     if families[lead] < LEAD or not reader:
         return ()
     probes = unsettled(bank, reader, given)
