@@ -196,8 +196,10 @@ def _alike(bank: Bank, reader: int, code: int) -> Probe:
             if other is not None and other not in moved and signature(reader, other) == mark:
                 moved.append(other)
                 waiting.append(other)
-    others = moved[1:] + list(alike_hands(bank, reader, mark))
-    others = [other for other in dict.fromkeys(others) if other != code]
+    others = moved[1:]
+    if len(moved) < ALTERNATIVES:  # too few found so: the bank's, of any shape, too
+        others = list(dict.fromkeys(others + list(alike_hands(bank, reader, mark))))
+    others = [other for other in others if other != code]
     return Probe((code, *others[:ALTERNATIVES - 1]), mark[2])
 
 
