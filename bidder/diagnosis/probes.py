@@ -27,6 +27,8 @@ MOST_PROBES = 10  # probes of one reading at most: regions' ends, alike hands, f
 ALTERNATIVES = 12  # hands kept for each probe, the next asked after a miss
 PROBE_ANSWERS = 12  # answers a probe takes at most (its hands and hands alike to it): then
 # the posterior weighs its misses
+REFUTING = 3  # misses that refute a probe at least (with most of its hands missed): fewer
+# may be slips
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
 DOWN = tuple((new, old) for old, new in reversed(UP))
 SPOTS = tuple(rank for rank in Rank if rank < Rank.JACK)
@@ -276,6 +278,15 @@ def _askable(probe: Probe, given: Given) -> bool:
     so that its own hands may outlast the round's budget)."""
     answered = sum(1 for code in probe.codes if code in given)
     return answered < min(PROBE_ANSWERS, len(probe.codes))
+
+
+def refuted(probe: Probe, given: Given) -> bool:
+    """Whether the probe was answered otherwise than the reading answers on most of its
+    hands, at least REFUTING of them, with none left to ask: a reader near it, not slips.
+    Its reading is not named."""
+    answered = sum(1 for code in probe.codes if code in given)
+    missed_on = misses(probe, given)
+    return not _askable(probe, given) and missed_on >= REFUTING and 2 * missed_on > answered
 
 
 def misses(probe: Probe, given: Given) -> int:

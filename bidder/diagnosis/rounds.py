@@ -1,5 +1,6 @@
 """The diagnostic round, stateless: from the answers so far, the candidates, the reading
-named once it is sure, its probes are answered and two answers tell it from its rival (and,
+named once it is sure, its probes are answered (none missed on most of its hands) and two
+answers tell it from its rival (and,
 for a misreading named alone, how likely a second one beside it still is), and the next
 item to ask: the item telling a sure reading from its rival, else a probe of the leading
 misreading once it leads, else the item that tells most."""
@@ -19,8 +20,8 @@ from .bank import FIELDS, Bank, shipped
 from .choosing import Option, best, gains, options
 from .learner import Belief, Hypothesis, belief, evidence, pair_bid
 from .outcome import NONE, RULES, Candidate, Diagnosis
-from .probes import (Given, Probe, alike_hands, given_bids, grid, missed, probe_ladder,
-                     signature, unsettled)
+from .probes import (Given, Probe, alike_hands, every_probe, given_bids, grid, missed,
+                     probe_ladder, refuted, signature, unsettled)
 from .rivals import confirming
 from .seconds import alone, departing, second_odds
 
@@ -92,7 +93,8 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     ranked = found.ranked(bank.ids)
     top = ranked[0]
     given = given_bids(answers)
-    sure = top.probability >= CONFIDENT and not open_probes(bank, found, top, given)
+    sure = top.probability >= CONFIDENT and not open_probes(bank, found, top, given) and (
+        not any(refuted(probe, given) for _, probe in its_probes(bank, found, top, given)))
     lead = leading(bank, found, top, answers, counting)
     single = lead is not None and _reader(bank, top.id) != 0
     held_alone = alone(lead.odds) if single else 1.0
@@ -212,12 +214,21 @@ def probed(bank: Bank, found: Belief, hypothesis: Hypothesis) -> tuple[int, ...]
 
 def open_probes(bank: Bank, found: Belief, hypothesis: Hypothesis, given: Given
                 ) -> tuple[tuple[int, Probe], ...]:
-    """The probes of *hypothesis* not settled yet (probed()), each with the reading it
-    probes; of a pair, only those of a part where the pair bids as that part does
-    (elsewhere the other part moves the bid, and the posterior weighs the answers)."""
+    """The probes of *hypothesis* not settled yet (its_probes()), each with the reading it
+    probes."""
+    return tuple((reader, probe) for reader, probe in its_probes(bank, found, hypothesis,
+                                                                 given)
+                 if probe in unsettled(bank, reader, given))
+
+
+def its_probes(bank: Bank, found: Belief, hypothesis: Hypothesis, given: Given
+               ) -> tuple[tuple[int, Probe], ...]:
+    """The probes of *hypothesis* (probed()), each with the reading it probes; of a pair,
+    only those of a part where the pair bids as that part does (elsewhere the other part
+    moves the bid, and the posterior weighs the answers)."""
     pair = hypothesis.members if hypothesis.members in dict(found.pairs) else None
     return tuple((reader, probe) for reader in probed(bank, found, hypothesis)
-                 for probe in unsettled(bank, reader, given)
+                 for probe in every_probe(bank, reader, given)
                  if pair is None or pair_bid(pair, probe.codes[0]) == probe.bid)
 
 

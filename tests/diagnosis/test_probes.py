@@ -13,8 +13,8 @@ from bidder.diagnosis.bank import shipped
 from bidder.diagnosis.hypotheses import answers, readings
 from bidder.diagnosis.probes import (ALTERNATIVES, MOST_PROBES, PROBE_ANSWERS, Probe,
                                      alike_hands, every_probe, given_bids, missed, misses,
-                                     probe_codes, probe_ladder, probes, settled, signature,
-                                     stepped, unsettled)
+                                     probe_codes, probe_ladder, probes, refuted, settled,
+                                     signature, stepped, unsettled)
 
 
 def place_of(reading_id):
@@ -147,6 +147,41 @@ def test_a_probe_waits_unless_settled_or_no_hand_of_it_is_left(pattern, waiting)
         waiting = False  # met last and never missed: settled
     assert (probe in unsettled(bank, place, given)) is waiting
     assert (probe in missed(bank, place, given)) is ("x" in pattern)
+
+
+@pytest.mark.parametrize("pattern, is_refuted", [
+    ("x" * 12, True),
+    ("x" * 7 + "m" * 5, True),
+    ("x" * 6 + "m" * 6, False),
+    ("m" * 11 + "x", False),
+    ("x" * 11, False),
+    ("", False),
+], ids=["missed on every hand", "missed on seven of twelve", "missed on half",
+        "met on eleven, missed on the last", "missed on eleven: a hand left",
+        "never asked"])
+def test_a_probe_missed_on_most_of_its_hands_with_none_left_is_refuted(pattern, is_refuted):
+    """A student reading R8 as 5-10 points (outside the space) bid four on every hand of
+    the 1 HCP probe of R8.points=6-10, twelve times, and the slip rate learnt from it
+    let the reading be named at 1.00. A probe missed on most of its hands, with none
+    left, refutes its reading: it is not named."""
+    bank = shipped()
+    probe = probes(bank, place_of("R1.hcp=14-18"))[0]
+    given = {code: (number, probe.bid if mark == "m" else "4S")
+             for number, (code, mark) in enumerate(zip(probe.codes, pattern))}
+    assert refuted(probe, given) is is_refuted
+
+
+@pytest.mark.parametrize("marks, is_refuted", [
+    ("xx", False), ("xxx", True), ("xxm", False), ("xxxmm", True), ("xxxmmm", False),
+], ids=["two hands, both missed: may be slips", "three, all missed",
+        "three, two missed", "five, three missed", "six, three missed"])
+def test_a_probe_of_few_hands_is_refuted_by_three_misses_at_least(marks, is_refuted):
+    """A probe of one or two hands missed by a slip or two is left to the posterior, as
+    before: three misses at least, and on most of its hands, refute it."""
+    probe = Probe(tuple(range(1, len(marks) + 1)), "1NT")
+    given = {code: (number, "1NT" if mark == "m" else "4S")
+             for number, (code, mark) in enumerate(zip(probe.codes, marks))}
+    assert refuted(probe, given) is is_refuted
 
 
 def test_a_probe_s_hands_are_found_by_moving_honours_and_spots_again_from_hands_moved():

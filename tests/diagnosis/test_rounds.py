@@ -12,6 +12,7 @@ from bidder.diagnosis import rounds
 from bidder.diagnosis.bank import FIELDS, shipped
 from bidder.diagnosis.hypotheses import answers as reading_answers
 from bidder.diagnosis.learner import Belief, Hypothesis, evidence, pair_bid, pairs_to_try
+from bidder.diagnosis.outcome import NONE
 from bidder.diagnosis.probes import alike_hands, probes, signature
 from bidder.diagnosis.rounds import (ITEM_BUDGET, describe, diagnosis_of_rows,
                                      items_answered)
@@ -131,6 +132,15 @@ def test_a_pair_waits_only_on_the_probes_of_a_part_it_bids_as():
     assert open_now and set(open_now) < set(every)
     assert all(pair_bid(PAIR, probe.codes[0]) == probe.bid for _, probe in open_now)
     assert any(pair_bid(PAIR, probe.codes[0]) != probe.bid for _, probe in every)
+
+
+def test_a_reader_outside_the_space_who_misses_a_probe_on_every_hand_is_not_named():
+    """R8 read as 5-10 points is outside the space: it bids four on a hand of 1 HCP and an
+    eight-card suit, where R8.points=6-10 passes. Asked that probe on every hand alike to
+    it, it missed every time, and the slip rate learnt from those misses had let
+    R8.points=6-10 be named at 1.00."""
+    _, found = play(variant_by_id("R8.points=5-10"), ladders=False, counting=False)
+    assert found.named in (None, NONE)
 
 
 def test_the_round_is_deterministic():
