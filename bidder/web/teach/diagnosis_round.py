@@ -207,7 +207,8 @@ def render(state: Round, errors: dict | None = None, typed: dict | None = None,
     """The round's page for its phase."""
     found = diagnosis_of(state)
     candidates = candidates_of(found)
-    words = in_words(candidates, found.get("second"))
+    words = in_words(candidates, found.get("second"),
+                     unnamed=found.get("next") is None and found.get("named") is None)
     page = dict(state=state, found=found, candidates=candidates, words=words,
                 bids=bid_choices(), counts=COUNTS, errors=errors or {}, typed=typed or {},
                 item=None, taught=[], checking=[], checked=[], ASKING=ASKING, TOLD=TOLD,

@@ -24,13 +24,18 @@ def reading_words(candidate: Candidate) -> str:
     return variant_by_id(candidate.misreading).sentence
 
 
-def in_words(candidates: Sequence[Candidate], second: float | None = None) -> str:
+def in_words(candidates: Sequence[Candidate], second: float | None = None,
+             unnamed: bool = False) -> str:
     """How sure the round is of the most likely reading, in the teacher's words; with
-    *second*, the chance a second misreading is held beside the one named."""
+    *second*, the chance a second misreading is held beside the one named. A round over
+    (*unnamed*) without naming its likeliest reading says it is probable only, and why."""
     top = candidates[0]
     if top.misreading == NONE and top.probability >= PROBABLY:
         return "None of the readings we know fits your answers: you may read the rules " \
                "some other way, or have slipped often."
+    if top.probability >= ALMOST_CERTAINLY and unnamed:
+        return (f"Probably: {reading_words(top)} Some of your answers do not fit it, so "
+                f"it is not named: you may read the rules a little otherwise.")
     if top.probability >= ALMOST_CERTAINLY:
         return f"Almost certainly: {reading_words(top)}" + second_words(second)
     if top.probability >= PROBABLY or len(candidates) == 1:

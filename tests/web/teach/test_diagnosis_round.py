@@ -144,6 +144,17 @@ def test_a_student_answering_by_the_rules_gets_the_rules_and_no_teaching(client,
     assert calls == [Finished(DIAGNOSIS, len(state.answers), len(state.answers), "")]
 
 
+def test_a_reader_outside_the_space_the_round_will_not_name_is_told_so(client):
+    """R8 read as 5-10 points misses a probe of R8.points=6-10 on every hand: the round
+    ends at its budget without a name, and says the likeliest is probable only (and
+    teaches it, as it teaches any probable reading at the budget's end)."""
+    state = play(client, student("R8.points=5-10"))
+    page = text_of(client.get(PAGE))
+    assert state.phase == "told" and "Almost certainly" not in page
+    assert ("Probably: 4 of a suit (R8) is read as needing 6-10 points. Some of your "
+            "answers do not fit it, so it is not named") in page
+
+
 def test_answers_are_carried_across_steps_and_said_so_far(client):
     _, hands, _, _ = form_of(client)
     answer_item(client, student(None))
@@ -257,6 +268,24 @@ def test_a_stored_round_reads_back_as_it_was_saved():
 def test_how_sure_the_round_is_in_the_teachers_words(candidates, words):
     said = in_words([Candidate(name, probability, "") for name, probability in candidates])
     assert said.startswith(words)
+
+
+@pytest.mark.parametrize("top, unnamed, words", [
+    (1.0, True, "Probably: 4 of a suit (R8) is read as needing 6-10 points. Some of your "
+                "answers do not fit it, so it is not named"),
+    (0.95, True, "Probably: "),
+    (0.95, False, "Almost certainly: "),
+    (0.9, True, "Probably: "),
+], ids=["over, its likeliest not named (a probe refuted it)", "the same at 0.95",
+        "named at 0.95", "over below 0.95: probable, as before"])
+def test_a_round_over_without_naming_its_likeliest_says_probably_and_why(top, unnamed,
+                                                                          words):
+    """R8 read as 5-10 points missed the probe of R8.points=6-10 on every hand: the round
+    ends without a name, R8.points=6-10 at 1.00, and the page had said "almost
+    certainly"."""
+    said = in_words([Candidate("R8.points=6-10", top, "")], unnamed=unnamed)
+    assert said.startswith(words)
+    assert ("so it is not named" in said) is (unnamed and top >= 0.95)
 
 
 @pytest.mark.parametrize("top, second, said", [
