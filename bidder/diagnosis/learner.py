@@ -22,7 +22,8 @@ from .slips import SLIP_RATES, log_likelihoods, none_log_likelihoods
 
 NONE_PRIOR = 0.04  # a student reading the rules some way outside the space, before answers
 PAIR_SHARE = 1 / 32  # a pair's prior, as a share of one class's
-PAIR_FIRSTS = 3  # the most likely misreadings each tried with a second one
+PAIR_FIRSTS = 3  # the most likely misreadings each tried with a second one (and the second
+# explaining most of each one's misses, with its own seconds)
 PAIR_SECONDS = 3  # the second parts tried with each: those explaining most of its misses
 NEAR_SHARE = 0.2  # of a likely misreading's prior, readers near it outside the space
 NEAR_CLASSES = 3  # the likeliest misreadings weighed against the readers near them
@@ -214,9 +215,9 @@ def pairs_to_try(weights: Sequence[float], classes: tuple[tuple[int, ...], ...],
                  answers: Sequence[Answer], rows: Sequence[Row], ids: Sequence[str]
                  ) -> tuple[tuple[str, str], ...]:
     """The pairs worth weighing: each of the likeliest misreadings with the misreadings
-    that predict most of the bids it misses (and the rules do not); and the likeliest
-    such second of each, with those of its own misses (a pair's parts may each answer
-    worse alone than a third misreading does)."""
+    that predict most of the bids it misses (and the rules do not); and the second that
+    predicts most of each one's misses, with those of its own (a pair's parts may each
+    answer worse alone than a third misreading does)."""
     firsts = [place for place in sorted(range(len(classes)), key=lambda k: -weights[k])
               if classes[place][0] != 0][:PAIR_FIRSTS]
     found = []

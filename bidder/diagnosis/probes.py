@@ -26,7 +26,7 @@ MOST_REGIONS = 2  # regions of departure probed, those of most hands first
 MOST_PROBES = 10  # probes of one reading at most: regions' ends, alike hands, far ends
 ALTERNATIVES = 12  # hands kept for each probe, the next asked after a miss
 PROBE_ANSWERS = 12  # answers a probe takes at most (its hands and hands alike to it): then
-# the posterior weighs its misses
+# the posterior weighs its misses, unless most of them missed (refuted())
 REFUTING = 3  # misses that refute a probe at least (with most of its hands missed): fewer
 # may be slips
 UP = ((Rank.JACK, Rank.QUEEN), (Rank.QUEEN, Rank.KING), (Rank.KING, Rank.ACE))
@@ -38,8 +38,8 @@ LOW_SPOTS = tuple(rank for rank in Rank if rank < Rank.TEN)
 @dataclass(frozen=True)
 class Probe:
     """Hands alike (HCP, distribution points, the reading's and the rules' bids): its
-    own, of one shape, and those answered alike (every_probe()); and the bid the reading
-    makes on them."""
+    own (of its first hand's shape, or, when too few are, the bank's of any shape) and
+    those answered alike (every_probe()); and the bid the reading makes on them."""
 
     codes: tuple[int, ...]
     bid: str | None
@@ -192,7 +192,7 @@ def _alike(bank: Bank, reader: int, code: int) -> Probe:
     up (from it, then from the hands so found); else the bank's, of any shape."""
     mark = signature(reader, code)
     moved, waiting = [code], [code]
-    while waiting and len(moved) < ALTERNATIVES:  # honours moved again from the hands found
+    while waiting and len(moved) < ALTERNATIVES:  # moved again from the hands found
         source = waiting.pop(0)
         for other in [_round_trip(source, step) for step in (1, -1)] + _spots_moved(source):
             if other is not None and other not in moved and signature(reader, other) == mark:
@@ -206,8 +206,8 @@ def _alike(bank: Bank, reader: int, code: int) -> Probe:
 
 
 def _spots_moved(code: int) -> list[int]:
-    """The hands with a spot card below the ten of one suit moved up to the next rank not
-    held below the ten, a suit at a time: the same shape, HCP and tens."""
+    """The hands with one spot card below the ten moved up a rank, in each suit its lowest
+    whose next rank (below the ten) is free: the same shape, HCP and tens."""
     held = set(packed.cards(code))
     found = []
     for suit in SUITS_HIGH_FIRST:
@@ -266,10 +266,15 @@ def unsettled(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
     """The probes of the reading not answered as it answers yet (never asked, missed more
     often than met, or missed last) with a hand of it left to ask: once PROBE_ANSWERS of
     its hands, or all, are answered, the posterior weighs the misses (slips, or a reader
-    near it outside the space). *given* holds each hand answered (by code): its place
+    near it outside the space), unless the probe is refuted(). *given* holds each hand answered (by code): its place
     among the answers and the bid given."""
-    return tuple(probe for probe in every_probe(bank, reader, given)
-                 if not settled(probe, given) and _askable(probe, given))
+    return tuple(probe for probe in every_probe(bank, reader, given) if waits(probe, given))
+
+
+def waits(probe: Probe, given: Given) -> bool:
+    """Whether the probe is not answered as its reading answers yet, with a hand of it left
+    to ask (unsettled())."""
+    return not settled(probe, given) and _askable(probe, given)
 
 
 def _askable(probe: Probe, given: Given) -> bool:

@@ -21,7 +21,7 @@ from .choosing import Option, best, gains, options
 from .learner import Belief, Hypothesis, belief, evidence, pair_bid
 from .outcome import NONE, RULES, Candidate, Diagnosis
 from .probes import (Given, Probe, alike_hands, every_probe, given_bids, grid, missed,
-                     probe_ladder, refuted, signature, unsettled)
+                     probe_ladder, refuted, signature, unsettled, waits)
 from .rivals import confirming
 from .seconds import alone, departing, second_odds
 
@@ -93,8 +93,9 @@ def _diagnosed(answers: tuple[Answer, ...], ladders: bool, counting: bool
     ranked = found.ranked(bank.ids)
     top = ranked[0]
     given = given_bids(answers)
-    sure = top.probability >= CONFIDENT and not open_probes(bank, found, top, given) and (
-        not any(refuted(probe, given) for _, probe in its_probes(bank, found, top, given)))
+    sure = top.probability >= CONFIDENT and not any(
+        waits(probe, given) or refuted(probe, given)
+        for _, probe in its_probes(bank, found, top, given))
     lead = leading(bank, found, top, answers, counting)
     single = lead is not None and _reader(bank, top.id) != 0
     held_alone = alone(lead.odds) if single else 1.0
@@ -218,18 +219,31 @@ def open_probes(bank: Bank, found: Belief, hypothesis: Hypothesis, given: Given
     probes."""
     return tuple((reader, probe) for reader, probe in its_probes(bank, found, hypothesis,
                                                                  given)
-                 if probe in unsettled(bank, reader, given))
+                 if waits(probe, given))
 
 
 def its_probes(bank: Bank, found: Belief, hypothesis: Hypothesis, given: Given
                ) -> tuple[tuple[int, Probe], ...]:
     """The probes of *hypothesis* (probed()), each with the reading it probes; of a pair,
-    only those of a part where the pair bids as that part does (elsewhere the other part
-    moves the bid, and the posterior weighs the answers)."""
+    each part's with only the hands on which the pair bids as that part does (elsewhere
+    the other part moves the bid, and the posterior weighs the answers)."""
     pair = hypothesis.members if hypothesis.members in dict(found.pairs) else None
-    return tuple((reader, probe) for reader in probed(bank, found, hypothesis)
-                 for probe in every_probe(bank, reader, given)
-                 if pair is None or pair_bid(pair, probe.codes[0]) == probe.bid)
+    found_probes = ((reader, probe) for reader in probed(bank, found, hypothesis)
+                    for probe in every_probe(bank, reader, given))
+    if pair is None:
+        return tuple(found_probes)
+    kept = ((reader, Probe(tuple(code for code in probe.codes
+                                 if pair_bid(pair, code) == probe.bid), probe.bid))
+            for reader, probe in found_probes)
+    return tuple((reader, probe) for reader, probe in kept if probe.codes)
+
+
+def leading_pair(found: Belief, top: Hypothesis | None) -> tuple[str, str] | None:
+    """The *top* hypothesis when it is a pair leading at LEAD at least: its parts' probes
+    are asked."""
+    if top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
+        return top.members
+    return None
 
 
 def _reader(bank: Bank, hypothesis: str) -> int:
@@ -302,20 +316,22 @@ def next_probe(bank: Bank, found: Belief, answers: Sequence[Answer], asked: froz
         return ()
     ladder = probe_ladder(tuple(code for _, _, code in fresh), asked) if ladders else ()
     reader, probe, first = fresh[0]
-    return ladder or (telling(bank, found, reader, first, asked, after, counting, ladders),)
+    return ladder or (telling(bank, found, reader, first, asked, after, counting, ladders,
+                              leading_pair(found, top)),)
 
 
 def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
             top: Hypothesis | None = None) -> tuple[tuple[int, Probe], ...]:
     """The probes waiting, each with the reading it probes (by place): those of either
-    part of the *top* pair, once it leads; else the leading misreading's, once it leads
+    part of the *top* pair, once it leads (open_probes(): on the hands where the pair bids
+    as the part does); else the leading misreading's, once it leads
     with the readers near it and its pairs with a second misreading (and its probes
     missed, while the readers near it stay RETRY likely)."""
     families = [family(bank, found, place) for place in range(len(found.weights))]
     lead = max(range(len(families)), key=families.__getitem__)
     reader = found.classes[lead][0]
     given = given_bids(answers)
-    if top is not None and top.probability >= LEAD and top.members in dict(found.pairs):
+    if leading_pair(found, top):
         return open_probes(bank, found, top, given)
     if families[lead] < LEAD or not reader:
         return ()
@@ -327,14 +343,16 @@ def waiting(bank: Bank, found: Belief, answers: Sequence[Answer],
 
 def telling(bank: Bank, found: Belief, reader: int, first: int, asked: frozenset[int],
             after: tuple[tuple[int, ...], int] | None, counting: bool,
-            ladders: bool = False) -> int:
+            ladders: bool = False, pair: tuple[str, str] | None = None) -> int:
     """Of the probe hand *first* of the reading at place *reader* and the bank's hands
     alike to it (its signature), not *asked* and not the next rung of a hand of *after*,
-    the one whose bid tells most about the class (*first* among equals). A probe is asked
+    the one whose bid tells most about the class (*first* among equals); for the parts of
+    a leading *pair*, only hands on which the pair bids as the part does. A probe is asked
     anyway: asked so, it also splits the classes still in play."""
     mark = signature(reader, first)
     alike = [first] + [code for code in alike_hands(bank, reader, mark) if code != first
-                       and code not in asked and not _next_rung(after, code)]
+                       and code not in asked and not _next_rung(after, code)
+                       and (pair is None or pair_bid(pair, code) == mark[2])]
     choices = options(bank, mode_fields(counting), counting, ladders)  # the round's own
     valued = gains(choices, class_weights(bank, found), found.slip, asked)
 

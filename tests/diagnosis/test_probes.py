@@ -35,18 +35,28 @@ def test_a_range_misreading_is_probed_at_both_ends_and_just_beyond(reading, leve
     assert richer_first[0] == richer_first[1] + 1 and richer_first[2] == richer_first[3] + 1
 
 
-@pytest.mark.parametrize("reading", ["R1.hcp=14-18", "swap=R2/R5", "dist=beyond-3"])
-def test_each_probe_s_hands_share_shape_hcp_and_both_bids(reading):
+@pytest.mark.parametrize("reading", ["R1.hcp=14-18", "swap=R2/R5", "dist=beyond-3", "no-2nt",
+                                     "R5.hcp=22-23", "balanced=no-minor-five"])
+def test_each_probe_s_hands_share_hcp_points_and_both_bids_its_shape_first(reading):
+    """A probe's hands are alike (signature()): of its first hand's shape while moving
+    honours and low spots finds them, else the bank's of any shape (no-2nt, 2NT on 22-23
+    and five-card minors read as unbalanced have probes of flat hands with no low spot)."""
     place = place_of(reading)
     variant = readings()[place]
     for probe in probes(shipped(), place):
         first = probe.codes[0]
+        shapes = [packed.tally(code).lengths for code in probe.codes]
         for code in probe.codes:
-            assert packed.hcp(code) == packed.hcp(first)
-            assert packed.tally(code).lengths == packed.tally(first).lengths
+            assert signature(place, code) == signature(place, first)
             assert answers(variant, code)[0] == probe.bid == answers(variant, first)[0]
             assert answers(None, code)[0] == answers(None, first)[0]
         assert len(set(probe.codes)) == len(probe.codes)
+        lead = next((place for place, shape in enumerate(shapes) if shape != shapes[0]),
+                    len(shapes))  # the hands of its own shape it begins with
+        assert lead == len(shapes) or lead < ALTERNATIVES  # others only when too few
+    several = [probe for probe in probes(shipped(), place)
+               if len({packed.tally(code).lengths for code in probe.codes}) > 1]
+    assert bool(several) is (reading in ("no-2nt", "R5.hcp=22-23", "balanced=no-minor-five"))
 
 
 @pytest.mark.parametrize("reading, ends", [
@@ -61,8 +71,8 @@ def test_the_far_end_of_the_rule_a_region_moves_is_probed_too(reading, ends):
     """Beyond a region's end the misreading makes the rules' bid of the region: that bid's
     other end is probed as well, where a student who moves it differs (a 2NT on 22-24
     answers the 24 HCP hand otherwise than 2NT on 22-23). The region's hand of fewest
-    distribution points is probed, where the rule's own HCP end decides: from a 7-5 hand
-    the 3-bid gave way at 8 HCP to a 1-bid on points, and a 3-bid on 6-8 went unseen."""
+    distribution points (above none) is probed: from a 7-5 hand the 3-bid gave way at
+    8 HCP to a 1-bid on points, and a 3-bid on 6-8 went unseen."""
     place = place_of(reading)
     found = probes(shipped(), place)
     pairs = {(packed.hcp(poorer.codes[0]), packed.hcp(richer.codes[0]))

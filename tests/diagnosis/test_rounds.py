@@ -143,6 +143,38 @@ def test_a_reader_outside_the_space_who_misses_a_probe_on_every_hand_is_not_name
     assert found.named in (None, NONE)
 
 
+def test_a_pair_s_probe_is_judged_only_on_the_hands_the_pair_bids_as_its_part():
+    """R5 read as 21-24 with distribution points counted beyond three: a probe of the
+    first part (20 HCP, a distribution point, 1D by both) is alike to 47 hands of the
+    bank, on 29 of which the pair opens 2D. Answered 2D there, as the pair answers, it is
+    no miss of the pair's probe, and the probe is not asked there, though such a hand
+    would tell most about the classes."""
+    bank = shipped()
+    pair = tuple(sorted(("R5.hcp=21-24", "dist=beyond-3"), key=bank.ids.index))
+    classes = bank.classes(("bid",))
+    weights = [0.0] * len(classes)
+    weights[0] = weights[next(place for place, members in enumerate(classes)
+                              if bank.ids[members[0]] == "shortness-points")] = 0.02
+    found = Belief(classes, tuple(weights), 0.0, ((pair, 0.96),), 0.1,
+                   (0.0,) * len(classes))  # a hand the pair opens 2D on tells most
+    top = found.ranked(bank.ids)[0]
+    reader = bank.ids.index("R5.hcp=21-24")
+    probe = next(probe for probe in probes(bank, reader)
+                 if signature(reader, probe.codes[0]) == (20, 1, "1D", "1D"))
+    moved = [code for code in alike_hands(bank, reader, signature(reader, probe.codes[0]))
+             if pair_bid(pair, code) != probe.bid]
+    assert moved and all(pair_bid(pair, code) == probe.bid for code in probe.codes)
+    given = {moved[0]: (0, pair_bid(pair, moved[0]))}
+    judged = [found_probe for part, found_probe in rounds.its_probes(bank, found, top, given)
+              if part == reader and found_probe.bid == probe.bid
+              and found_probe.codes[0] == probe.codes[0]]
+    assert len(judged) == 1 and moved[0] not in judged[0].codes
+    anyway = rounds.telling(bank, found, reader, probe.codes[0], frozenset(), None, False)
+    chosen = rounds.telling(bank, found, reader, probe.codes[0], frozenset(), None, False,
+                            pair=pair)
+    assert pair_bid(pair, anyway) != probe.bid == pair_bid(pair, chosen)
+
+
 def test_the_round_is_deterministic():
     hand = parse_hand(FLAT)
     given = [Answer(hand, BID_BY_VALUE["1C"])]
