@@ -1,8 +1,8 @@
 """The hands that test a leading misreading against readings just outside the space. For
 each of its largest regions of departure from the rules (one bid changed; the same bids in
 other suits only after a region departing otherwise; from its hand of fewest distribution
-points above none, one shape): the lowest and highest HCP at which it makes that
-bid on that shape, and one HCP beyond each, where it stops (where it never stops, a rule
+points above none, one shape): the lowest and highest HCP at which it makes that bid on
+that shape, and one HCP beyond each, where it stops (where it never stops, a rule
 left out: where the rules' bid does); a hand of that HCP on which it bids as the rules
 do; and where, beyond an end, it makes the rules' bid of the region (the rule whose range
 it moves), that bid's far end too. A student whose range or shape differs from the
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from .. import packed
+from ..bids import BID_BY_VALUE
 from ..cards import SUITS_HIGH_FIRST, Card, Rank
 from .answers import LADDER_RUNGS, Answer
 from .bank import Bank, Row
@@ -167,9 +168,11 @@ def _unlike(regions: list) -> list:
 
 def _kind(bids: tuple[str, str]) -> tuple:
     """How a region departs, its suits left out: each bid's level and whether it is in
-    notrump (no opening stays itself), and whether the two bids share a strain."""
-    parts = [(bid[0], bid[1:]) if bid[0].isdigit() else (bid, bid) for bid in bids]
-    return tuple((level, strain == "NT") for level, strain in parts), parts[0][1] == parts[1][1]
+    notrump (None for no opening), and whether the two bids share a strain."""
+    found = [BID_BY_VALUE.get(bid) for bid in bids]
+    strains = [None if bid is None else bid.strain for bid in found]
+    return tuple(None if bid is None else (bid.level, bid.strain == "NT")
+                 for bid in found), strains[0] == strains[1]
 
 
 def _distribution(found: Row) -> tuple[bool, int]:
@@ -266,8 +269,8 @@ def unsettled(bank: Bank, reader: int, given: Given) -> tuple[Probe, ...]:
     """The probes of the reading not answered as it answers yet (never asked, missed more
     often than met, or missed last) with a hand of it left to ask: once PROBE_ANSWERS of
     its hands, or all, are answered, the posterior weighs the misses (slips, or a reader
-    near it outside the space), unless the probe is refuted(). *given* holds each hand answered (by code): its place
-    among the answers and the bid given."""
+    near it outside the space), unless the probe is refuted(). *given* holds each hand
+    answered (by code): its place among the answers and the bid given."""
     return tuple(probe for probe in every_probe(bank, reader, given) if waits(probe, given))
 
 
@@ -281,17 +284,21 @@ def _askable(probe: Probe, given: Given) -> bool:
     """Whether a hand of the probe is left to ask, with fewer than PROBE_ANSWERS of its
     hands answered (a probe may be asked on another hand alike, bidder.diagnosis.rounds,
     so that its own hands may outlast the round's budget)."""
-    answered = sum(1 for code in probe.codes if code in given)
-    return answered < min(PROBE_ANSWERS, len(probe.codes))
+    return _answered(probe, given) < min(PROBE_ANSWERS, len(probe.codes))
+
+
+def _answered(probe: Probe, given: Given) -> int:
+    """How many of the probe's hands were answered."""
+    return sum(1 for code in probe.codes if code in given)
 
 
 def refuted(probe: Probe, given: Given) -> bool:
     """Whether the probe was answered otherwise than the reading answers on most of its
     hands, at least REFUTING of them, with none left to ask: a reader near it, not slips.
     Its reading is not named."""
-    answered = sum(1 for code in probe.codes if code in given)
     missed_on = misses(probe, given)
-    return not _askable(probe, given) and missed_on >= REFUTING and 2 * missed_on > answered
+    return (not _askable(probe, given) and missed_on >= REFUTING
+            and 2 * missed_on > _answered(probe, given))
 
 
 def misses(probe: Probe, given: Given) -> int:

@@ -1,9 +1,9 @@
 """The diagnostic round, stateless: from the answers so far, the candidates, the reading
 named once it is sure, its probes are answered (none missed on most of its hands) and two
-answers tell it from its rival (and,
-for a misreading named alone, how likely a second one beside it still is), and the next
-item to ask: the item telling a sure reading from its rival, else a probe of the leading
-misreading once it leads, else the item that tells most."""
+answers tell it from its rival (and, for a misreading named alone, how likely a second one
+beside it still is), and the next item to ask: the item telling a sure reading from its
+rival, else a probe of the leading misreading once it leads, else the item that tells
+most."""
 
 from __future__ import annotations
 
